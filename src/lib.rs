@@ -1,0 +1,11 @@
+//! Zodiac, the two-deck solitaire on a circular table.
+//!
+//! - [`rules`]: the game's rules, deals and records, with no Bevy in it; the one authority on
+//!   what is legal.
+//! - [`layout`]: a pure function from window size to a rectangle for every place on the table.
+//! - [`cli`]: the command line.
+//! - `game` (feature `game`): the Bevy front end, one plugin per concern.
+
+pub mod cli;
+pub mod rules;
+pub mod storage;

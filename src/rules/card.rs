@@ -1,0 +1,142 @@
+//! Cards, suits and ranks, and their two-character notation (`TD`, `AS`).
+
+use std::fmt;
+
+/// The four suits in PySolFC's order: foundation `i` belongs to suit `i % 4`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Clubs = 0,
+    Spades = 1,
+    Hearts = 2,
+    Diamonds = 3,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds];
+
+    pub fn from_index(i: usize) -> Suit {
+        Suit::ALL[i % 4]
+    }
+
+    pub fn letter(self) -> char {
+        ['C', 'S', 'H', 'D'][self as usize]
+    }
+
+    pub fn symbol(self) -> char {
+        ['♣', '♠', '♥', '♦'][self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        ["clubs", "spades", "hearts", "diamonds"][self as usize]
+    }
+
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Hearts | Suit::Diamonds)
+    }
+}
+
+/// One card of the double deck. Stored as one byte, `suit * 13 + rank - 1`, so positions stay
+/// small; the two copies of a card are the same value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(u8);
+
+pub const RANK_LETTERS: [char; 13] = [
+    'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K',
+];
+
+impl Card {
+    /// `rank` is 1 (Ace) to 13 (King).
+    pub fn new(suit: Suit, rank: u8) -> Card {
+        assert!((1..=13).contains(&rank), "rank out of range: {rank}");
+        Card(suit as u8 * 13 + rank - 1)
+    }
+
+    pub const fn from_index(index: u8) -> Option<Card> {
+        if index < 52 { Some(Card(index)) } else { None }
+    }
+
+    /// 0..52, unique per card (not per copy).
+    pub fn index(self) -> u8 {
+        self.0
+    }
+
+    pub fn suit(self) -> Suit {
+        Suit::from_index(usize::from(self.0 / 13))
+    }
+
+    /// 1 (Ace) to 13 (King).
+    pub fn rank(self) -> u8 {
+        self.0 % 13 + 1
+    }
+
+    pub fn rank_letter(self) -> char {
+        RANK_LETTERS[usize::from(self.rank() - 1)]
+    }
+
+    /// True when `other` may go onto `self` in the Zodiac: same suit, one rank up or down
+    /// (Ace and King are not consecutive).
+    pub fn is_zodiac_neighbour(self, other: Card) -> bool {
+        self.suit() == other.suit() && self.rank().abs_diff(other.rank()) == 1
+    }
+
+    /// Parses the two-character notation, `TD`, `as`, … (case-insensitive).
+    pub fn parse(text: &str) -> Option<Card> {
+        let mut chars = text.chars();
+        let (r, s, rest) = (chars.next()?, chars.next()?, chars.next());
+        if rest.is_some() {
+            return None;
+        }
+        let r = r.to_ascii_uppercase();
+        let rank = RANK_LETTERS.iter().position(|&c| c == r)? as u8 + 1;
+        let s = s.to_ascii_uppercase();
+        let suit = Suit::ALL.into_iter().find(|suit| suit.letter() == s)?;
+        Some(Card::new(suit, rank))
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank_letter(), self.suit().letter())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The 104 cards in PySolFC's starting order: deck 0 then deck 1; suits C, S, H, D; ranks A..K.
+pub fn double_deck() -> [Card; 104] {
+    std::array::from_fn(|i| Card((i % 52) as u8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips_for_every_card() {
+        for i in 0..52 {
+            let card = Card::from_index(i).unwrap();
+            assert_eq!(Card::parse(&card.to_string()), Some(card));
+        }
+        assert_eq!(Card::parse("TD"), Some(Card::new(Suit::Diamonds, 10)));
+        assert_eq!(Card::parse("as"), Some(Card::new(Suit::Spades, 1)));
+        for bad in ["", "A", "1S", "AX", "ASX", "10D"] {
+            assert_eq!(Card::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn zodiac_neighbours_are_same_suit_one_apart_without_wrapping() {
+        let c = |t| Card::parse(t).unwrap();
+        assert!(c("6S").is_zodiac_neighbour(c("5S")));
+        assert!(c("5S").is_zodiac_neighbour(c("6S")));
+        assert!(!c("6S").is_zodiac_neighbour(c("5H")), "wrong suit");
+        assert!(!c("6S").is_zodiac_neighbour(c("4S")), "two apart");
+        assert!(!c("6S").is_zodiac_neighbour(c("6S")), "same rank");
+        assert!(!c("KS").is_zodiac_neighbour(c("AS")), "King to Ace");
+        assert!(!c("AS").is_zodiac_neighbour(c("KS")), "Ace to King");
+    }
+}

@@ -1,0 +1,242 @@
+//! A game in progress: a deal under a rule set, the moves played, and the moves undone (for redo).
+//! Its record is a RON file; loading one replays every move through the rules.
+
+use super::deal::{DealNumber, DealNumberError};
+use super::moves::{BadToken, Move};
+use super::position::{Illegal, Position, Status};
+use super::ruleset::{RuleSet, RuleSetError, Rules};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    rule_set: RuleSet,
+    rules: Rules,
+    deal: DealNumber,
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    redo: Vec<Move>,
+    /// When the game was first dealt, in seconds since the Unix epoch.
+    pub started: u64,
+    /// Play time so far, in milliseconds; the game front end adds to it while the window is open.
+    pub elapsed_ms: u64,
+}
+
+impl Game {
+    pub fn new(rule_set: RuleSet, deal: DealNumber) -> Game {
+        let start = Position::deal(deal);
+        Game {
+            rules: rule_set.rules(),
+            rule_set,
+            deal,
+            start,
+            position: start,
+            moves: Vec::new(),
+            redo: Vec::new(),
+            started: now_seconds(),
+            elapsed_ms: 0,
+        }
+    }
+
+    pub fn rule_set(&self) -> &RuleSet {
+        &self.rule_set
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn deal(&self) -> DealNumber {
+        self.deal
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played, first first.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves undone and not replayed, the next to redo last.
+    pub fn redo_moves(&self) -> &[Move] {
+        &self.redo
+    }
+
+    pub fn status(&self) -> Status {
+        self.position.status(&self.rules)
+    }
+
+    /// Plays a move if it is legal. A new move forgets what could have been redone.
+    pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
+        self.position.apply(&self.rules, m)?;
+        self.moves.push(m);
+        if self.redo.last() == Some(&m) {
+            // Playing exactly the move that would be redone keeps the rest of the redo line.
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move; returns it.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.position.undo(&self.rules, m);
+        self.redo.push(m);
+        Some(m)
+    }
+
+    /// Plays again the last move undone; returns it.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = *self.redo.last()?;
+        // A redo line always replays legally: it was played from this very position.
+        self.position.apply(&self.rules, m).ok()?;
+        self.redo.pop();
+        self.moves.push(m);
+        Some(m)
+    }
+
+    /// Back to the deal's first position; the clock and the history start again.
+    pub fn restart(&mut self) {
+        self.position = self.start;
+        self.moves.clear();
+        self.redo.clear();
+        self.elapsed_ms = 0;
+    }
+
+    pub fn to_record(&self) -> GameRecord {
+        GameRecord {
+            format: GameRecord::FORMAT.to_string(),
+            version: GameRecord::VERSION,
+            rules: self.rule_set.name.clone(),
+            deal: self.deal.to_string(),
+            moves: self.moves.iter().map(Move::to_string).collect(),
+            redo: self.redo.iter().map(Move::to_string).collect(),
+            started: self.started,
+            elapsed_ms: self.elapsed_ms,
+        }
+    }
+
+    /// Rebuilds a game from its record, replaying every move through the rules.
+    pub fn from_record(record: &GameRecord) -> Result<Game, RecordError> {
+        if record.format != GameRecord::FORMAT {
+            return Err(RecordError::NotAGameRecord(record.format.clone()));
+        }
+        if record.version > GameRecord::VERSION {
+            return Err(RecordError::NewerVersion(record.version));
+        }
+        let rule_set = RuleSet::builtin(&record.rules).map_err(RecordError::Rules)?;
+        let deal = DealNumber::parse(&record.deal).map_err(RecordError::Deal)?;
+        let mut game = Game::new(rule_set, deal);
+        game.started = record.started;
+        game.elapsed_ms = record.elapsed_ms;
+        for (index, token) in record.moves.iter().enumerate() {
+            let bad = |why: String| RecordError::BadMove { index, token: token.clone(), why };
+            let m = Move::parse(token).map_err(|e: BadToken| bad(e.to_string()))?;
+            game.play(m).map_err(|e| bad(format!("illegal: {e}")))?;
+        }
+        // The redo line must replay from the end of the game, last entry first.
+        let mut probe = game.position;
+        let mut redo = Vec::with_capacity(record.redo.len());
+        for (index, token) in record.redo.iter().enumerate().rev() {
+            let bad = |why: String| RecordError::BadRedo { index, token: token.clone(), why };
+            let m = Move::parse(token).map_err(|e| bad(e.to_string()))?;
+            probe.apply(&game.rules, m).map_err(|e| bad(format!("illegal: {e}")))?;
+            redo.push(m);
+        }
+        redo.reverse();
+        game.redo = redo;
+        Ok(game)
+    }
+
+    /// Reads a game from RON text.
+    pub fn from_ron(text: &str) -> Result<Game, RecordError> {
+        Game::from_record(&GameRecord::from_ron(text)?)
+    }
+}
+
+fn now_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// A game as saved: rule set, deal, the moves in RULES.md's notation, and what statistics need.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// Always `"zodiac-game"`: tells a game record from any other RON file.
+    pub format: String,
+    pub version: u32,
+    /// The rule set's name, `cadogan` or `wikipedia`.
+    pub rules: String,
+    /// The PySolFC deal number, as text because it can exceed 64 bits.
+    pub deal: String,
+    pub moves: Vec<String>,
+    /// Moves undone that Redo would play again, the next one last.
+    #[serde(default)]
+    pub redo: Vec<String>,
+    /// Seconds since the Unix epoch when the game was dealt.
+    pub started: u64,
+    /// Play time, in milliseconds.
+    pub elapsed_ms: u64,
+}
+
+impl GameRecord {
+    pub const FORMAT: &'static str = "zodiac-game";
+    pub const VERSION: u32 = 1;
+
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new().compact_arrays(true);
+        ron::ser::to_string_pretty(self, config).expect("a game record always serialises")
+    }
+
+    pub fn from_ron(text: &str) -> Result<GameRecord, RecordError> {
+        ron::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))
+    }
+}
+
+/// Why a game record could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    Parse(String),
+    NotAGameRecord(String),
+    NewerVersion(u32),
+    Rules(RuleSetError),
+    Deal(DealNumberError),
+    /// Move `index` (0-based) of the record is not a move or not legal where it stands.
+    BadMove { index: usize, token: String, why: String },
+    /// Entry `index` (0-based) of the redo line does not replay.
+    BadRedo { index: usize, token: String, why: String },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Parse(e) => write!(f, "not a readable game record: {e}"),
+            RecordError::NotAGameRecord(format) => {
+                write!(f, "not a Zodiac game record (format {format:?})")
+            }
+            RecordError::NewerVersion(v) => write!(
+                f,
+                "game record version {v} was written by a newer Zodiac (this one reads version {})",
+                GameRecord::VERSION
+            ),
+            RecordError::Rules(e) => write!(f, "{e}"),
+            RecordError::Deal(e) => write!(f, "{e}"),
+            RecordError::BadMove { index, token, why } => {
+                write!(f, "move index {index} ({token:?}): {why}")
+            }
+            RecordError::BadRedo { index, token, why } => {
+                write!(f, "redo entry index {index} ({token:?}): {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}

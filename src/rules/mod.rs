@@ -1,0 +1,19 @@
+//! The rules of Zodiac, with no Bevy in it: cards, deals, moves, phases, rule sets and game
+//! records. The single authority on what is legal; the game front end only asks it.
+
+pub mod card;
+pub mod deal;
+pub mod game;
+pub mod moves;
+pub mod position;
+pub mod ruleset;
+
+pub use card::{Card, Suit};
+pub use deal::{DealNumber, DealNumberError, MAX_DEAL};
+pub use game::{Game, GameRecord, RecordError};
+pub use moves::{Move, MoveList, Place};
+pub use position::{Illegal, Phase, Position, Status};
+pub use ruleset::{Direction, RuleSet, RuleSetError, Rules};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,396 @@
+//! Tests of the rules as RULES.md states them: each rule accepted where it applies and refused
+//! for its illegal neighbours, plus random play that checks the engine's invariants.
+
+use super::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn c(text: &str) -> Card {
+    Card::parse(text).unwrap()
+}
+
+fn cadogan() -> Rules {
+    RuleSet::builtin("cadogan").unwrap().rules()
+}
+
+fn wikipedia() -> Rules {
+    RuleSet::builtin("wikipedia").unwrap().rules()
+}
+
+fn mv(token: &str) -> Move {
+    Move::parse(token).unwrap()
+}
+
+/// A phase-1 table: z0 = 6S, z1 = 9H, z2 = KD, z3 = AC, the rest 2C; e0 = 5S, e1 = 8H, e2 empty,
+/// e3..e7 = QD; waste top `waste`, stock `stock`.
+fn phase1(waste: &[Card], stock: &[Card]) -> Position {
+    let (six_s, nine_h, king_d, ace_c, two_c) = ([c("6S")], [c("9H")], [c("KD")], [c("AC")], [c("2C")]);
+    let mut zodiac: [&[Card]; 24] = [&two_c; 24];
+    zodiac[0] = &six_s;
+    zodiac[1] = &nine_h;
+    zodiac[2] = &king_d;
+    zodiac[3] = &ace_c;
+    let mut equator = [Some(c("QD")); 8];
+    equator[0] = Some(c("5S"));
+    equator[1] = Some(c("8H"));
+    equator[2] = None;
+    Position::from_parts(equator, zodiac, [0; 8], waste, stock)
+}
+
+/// A phase-2 table (stock and waste empty): z0 = 3C 2C, z1 = AS, z2 = QH, z3 empty, the rest KD;
+/// e0 = AC, e1 = KH, e2 empty, the rest 5D; foundations as given.
+fn phase2(foundations: [u8; 8]) -> Position {
+    let (z0, z1, z2, kd) = ([c("3C"), c("2C")], [c("AS")], [c("QH")], [c("KD")]);
+    let mut zodiac: [&[Card]; 24] = [&kd; 24];
+    zodiac[0] = &z0;
+    zodiac[1] = &z1;
+    zodiac[2] = &z2;
+    zodiac[3] = &[];
+    let mut equator = [Some(c("5D")); 8];
+    equator[0] = Some(c("AC"));
+    equator[1] = Some(c("KH"));
+    equator[2] = None;
+    Position::from_parts(equator, zodiac, foundations, &[], &[])
+}
+
+fn legal(p: &Position, rules: &Rules, token: &str) -> bool {
+    let m = mv(token);
+    let ok = p.check(rules, m).is_ok();
+    assert_eq!(ok, p.legal_moves(rules).contains(m), "check and legal_moves disagree on {token}");
+    ok
+}
+
+#[test]
+fn deal_1_opening_is_as_rules_md_says() {
+    let rules = cadogan();
+    let p = Position::deal(DealNumber::new(1).unwrap());
+    let text = p.to_text(&rules);
+    assert!(text.starts_with("equator: 3D 5H JC KH 5S 5H KC KC\nzodiac z0: 8D\n"), "{text}");
+    assert_eq!(p.waste(), &[c("8H")]);
+    assert_eq!(p.stock().len(), 71);
+    assert_eq!(p.stock()[0], c("JH"));
+    assert_eq!(p.phase(), Phase::One);
+    assert!(text.ends_with("phase: 1\nstatus: playing\n"), "{text}");
+    assert!(text.contains("\nfoundation f0:\n"));
+}
+
+#[test]
+fn waste_onto_zodiac_same_suit_one_up_or_down() {
+    let rules = cadogan();
+    for (card, ok) in [("5S", true), ("7S", true), ("5H", false), ("4S", false), ("8S", false), ("6S", false)] {
+        let p = phase1(&[c(card)], &[c("2D")]);
+        assert_eq!(legal(&p, &rules, "w>z0"), ok, "{card} on 6S");
+    }
+    // Direction may change within a pile: 5S on 6S, then 6S on that 5S.
+    let mut p = phase1(&[c("6S"), c("5S")], &[c("2D")]);
+    p.apply(&rules, mv("w>z0")).unwrap();
+    p.apply(&rules, mv("w>z0")).unwrap();
+    assert_eq!(p.zodiac(0), &[c("6S"), c("5S"), c("6S")]);
+}
+
+#[test]
+fn ace_and_king_are_not_consecutive() {
+    let rules = cadogan();
+    let p = phase1(&[c("AD")], &[c("2D")]);
+    assert!(!legal(&p, &rules, "w>z2"), "Ace onto King");
+    let p = phase1(&[c("KC")], &[c("2D")]);
+    assert!(!legal(&p, &rules, "w>z3"), "King onto Ace");
+    let p = phase1(&[c("QD")], &[c("2D")]);
+    assert!(legal(&p, &rules, "w>z2"), "Queen onto King");
+}
+
+#[test]
+fn waste_into_empty_equator_cell_only() {
+    let rules = cadogan();
+    let p = phase1(&[c("4H")], &[c("2D")]);
+    assert!(legal(&p, &rules, "w>e2"));
+    assert_eq!(p.check(&rules, mv("w>e0")), Err(Illegal::EquatorOccupied(0)));
+    let empty_waste = phase1(&[], &[c("2D")]);
+    assert_eq!(empty_waste.check(&rules, mv("w>e2")), Err(Illegal::WasteEmpty));
+}
+
+#[test]
+fn equator_onto_zodiac_frees_the_cell() {
+    let rules = cadogan();
+    let mut p = phase1(&[c("4H")], &[c("2D")]);
+    assert!(legal(&p, &rules, "e0>z0"), "5S onto 6S");
+    assert!(legal(&p, &rules, "e1>z1"), "8H onto 9H");
+    assert!(!legal(&p, &rules, "e1>z0"), "8H onto 6S: wrong suit");
+    assert_eq!(p.check(&rules, mv("e2>z0")), Err(Illegal::EquatorEmpty(2)));
+    p.apply(&rules, mv("e0>z0")).unwrap();
+    assert_eq!(p.equator(0), None);
+    assert!(legal(&p, &rules, "w>e0"));
+}
+
+#[test]
+fn nothing_moves_off_the_zodiac_or_to_a_foundation_in_phase_1() {
+    let rules = cadogan();
+    let p = phase1(&[c("AS")], &[c("2D")]);
+    assert_eq!(p.check(&rules, mv("z3>f0")), Err(Illegal::ZodiacMovesInPhase1), "Zodiac Ace to its foundation");
+    assert_eq!(p.check(&rules, mv("e0>f1")), Err(Illegal::FoundationInPhase1));
+    // The notation has no Zodiac-to-Zodiac, Zodiac-to-Equator or waste-to-foundation move.
+    for token in ["z0>z1", "z0>e2", "w>f1", "f0>z1"] {
+        assert!(Move::parse(token).is_err(), "{token}");
+    }
+    assert!(p.legal_moves(&rules).iter().all(|m| !matches!(m, Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..))));
+}
+
+#[test]
+fn turning_and_redealing_keep_the_order() {
+    let rules = cadogan();
+    let mut p = phase1(&[c("2D")], &[c("3D"), c("4D")]);
+    assert_eq!(p.check(&rules, Move::Redeal), Err(Illegal::StockNotEmpty));
+    p.apply(&rules, Move::Turn).unwrap();
+    p.apply(&rules, Move::Turn).unwrap();
+    assert_eq!(p.check(&rules, Move::Turn), Err(Illegal::StockEmpty));
+    assert_eq!(p.waste(), &[c("2D"), c("3D"), c("4D")]);
+    p.apply(&rules, Move::Redeal).unwrap();
+    assert_eq!(p.stock(), &[c("2D"), c("3D"), c("4D")], "the card turned first comes first again");
+    assert!(p.waste().is_empty());
+    assert!(legal(&p, &rules, "d"));
+    assert!(!legal(&p, &rules, "r"));
+}
+
+#[test]
+fn phase_2_begins_when_stock_and_waste_are_empty() {
+    let rules = cadogan();
+    let mut p = phase1(&[c("5S")], &[]);
+    assert_eq!(p.phase(), Phase::One);
+    p.apply(&rules, mv("w>z0")).unwrap();
+    assert_eq!(p.phase(), Phase::Two);
+    p.undo(&rules, mv("w>z0"));
+    assert_eq!(p.phase(), Phase::One);
+}
+
+#[test]
+fn phase_2_up_and_down_foundations_cadogan() {
+    let rules = cadogan();
+    let p = phase2([0; 8]);
+    assert!(legal(&p, &rules, "e0>f0"), "AC onto empty clubs-up");
+    assert!(!legal(&p, &rules, "e0>f1"), "AC onto spades-up: wrong suit");
+    assert!(!legal(&p, &rules, "e0>f4"), "AC onto empty clubs-down");
+    assert!(legal(&p, &rules, "z1>f1"), "AS from the Zodiac");
+    assert!(legal(&p, &rules, "e1>f6"), "KH onto empty hearts-down");
+    assert!(!legal(&p, &rules, "e1>f2"), "KH onto empty hearts-up");
+    assert!(!legal(&p, &rules, "z0>f0"), "2C before AC");
+    let p = phase2([1, 0, 0, 0, 0, 0, 1, 0]);
+    assert!(legal(&p, &rules, "z0>f0"), "2C onto AC");
+    assert!(legal(&p, &rules, "z2>f6"), "QH onto KH");
+    assert!(!legal(&p, &rules, "z2>f2"), "QH onto the empty hearts-up");
+    assert_eq!(p.check(&rules, mv("z3>f0")), Err(Illegal::ZodiacEmpty(3)));
+}
+
+#[test]
+fn phase_2_wikipedia_builds_all_eight_up() {
+    let rules = wikipedia();
+    let p = phase2([0; 8]);
+    assert!(legal(&p, &rules, "e0>f0") && legal(&p, &rules, "e0>f4"), "AC onto either clubs foundation");
+    assert!(!legal(&p, &rules, "e1>f6"), "no King base in wikipedia");
+}
+
+#[test]
+fn phase_2_forbids_everything_but_foundations() {
+    let rules = cadogan();
+    let p = phase2([0; 8]);
+    assert_eq!(p.check(&rules, Move::Turn), Err(Illegal::StockEmpty));
+    assert!(p.check(&rules, Move::Redeal).is_err());
+    assert_eq!(p.check(&rules, mv("w>z0")), Err(Illegal::WasteEmpty));
+    assert_eq!(p.check(&rules, mv("w>e2")), Err(Illegal::WasteEmpty));
+    // AC would fit 2C on z0 in phase 1, but not now.
+    assert_eq!(p.check(&rules, mv("e0>z0")), Err(Illegal::ZodiacInPhase2));
+    let pysolfc = Rules { equator_to_zodiac_in_phase_2: true, ..rules };
+    assert!(legal(&p, &pysolfc, "e0>z0"), "PySolFC's option");
+    // Nothing comes off a foundation: the notation has no such move.
+    assert!(Move::parse("f0>z3").is_err());
+}
+
+#[test]
+fn stuck_in_phase_1_only_when_nothing_can_ever_move() {
+    let rules = cadogan();
+    let full_equator = [Some(c("QD")); 8];
+    let two_c = [c("2C")];
+    let zodiac: [&[Card]; 24] = [&two_c; 24];
+    let stuck = Position::from_parts(full_equator, zodiac, [0; 8], &[c("9H")], &[c("TH")]);
+    assert_eq!(stuck.status(&rules), Status::Stuck);
+    // A stock card deep down that fits keeps the game alive: redeals reach it.
+    let alive = Position::from_parts(full_equator, zodiac, [0; 8], &[c("9H")], &[c("TH"), c("3C")]);
+    assert_eq!(alive.status(&rules), Status::Playing);
+    let mut equator = full_equator;
+    equator[5] = None;
+    let alive = Position::from_parts(equator, zodiac, [0; 8], &[c("9H")], &[]);
+    assert_eq!(alive.status(&rules), Status::Playing, "an empty Equator cell");
+    equator[5] = Some(c("AC"));
+    let alive = Position::from_parts(equator, zodiac, [0; 8], &[c("9H")], &[]);
+    assert_eq!(alive.status(&rules), Status::Playing, "an Equator card fits");
+}
+
+#[test]
+fn stuck_in_phase_2_and_won() {
+    let rules = cadogan();
+    let p = phase2([0, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(p.status(&rules), Status::Playing);
+    let kd = [c("KD")];
+    let zodiac: [&[Card]; 24] = [&kd; 24];
+    let stuck = Position::from_parts([None; 8], zodiac, [0; 8], &[], &[]);
+    assert_eq!(stuck.status(&rules), Status::Playing, "KD goes to f7");
+    let two_c = [c("2C")];
+    let stuck = Position::from_parts([None; 8], [&two_c; 24], [0; 8], &[], &[]);
+    assert_eq!(stuck.status(&rules), Status::Stuck);
+    let won = Position::from_parts([None; 8], [&[]; 24], [13; 8], &[], &[]);
+    assert_eq!(won.status(&rules), Status::Won);
+    assert!(won.to_text(&rules).ends_with("phase: 2\nstatus: won\n"));
+}
+
+#[test]
+fn errors_say_why() {
+    let rules = cadogan();
+    let p = phase1(&[c("5H")], &[c("2D")]);
+    let why = p.check(&rules, mv("w>z0")).unwrap_err().to_string();
+    assert!(why.contains("5H does not go on 6S"), "{why}");
+    let p = phase2([0; 8]);
+    let why = p.check(&rules, mv("z0>f0")).unwrap_err().to_string();
+    assert!(why.contains("takes AC next"), "{why}");
+}
+
+/// Plays random legal moves from a random deal, until won, stuck or `limit` moves.
+fn random_game(rng: &mut StdRng, rules_name: &str, limit: usize) -> Game {
+    let deal = DealNumber::new(rng.random_range(1..=MAX_DEAL)).unwrap();
+    let mut game = Game::new(RuleSet::builtin(rules_name).unwrap(), deal);
+    for _ in 0..limit {
+        if game.status() != Status::Playing {
+            break;
+        }
+        let moves = game.position().legal_moves(game.rules());
+        // Prefer real moves over turning the stock, so games reach phase 2.
+        let pick = if moves.len() > 1 && rng.random_bool(0.8) {
+            moves[rng.random_range(1..moves.len())]
+        } else {
+            moves[rng.random_range(0..moves.len())]
+        };
+        game.play(pick).unwrap();
+    }
+    game
+}
+
+#[test]
+fn random_play_keeps_every_card_exactly_twice() {
+    let mut rng = StdRng::seed_from_u64(1);
+    for round in 0..60 {
+        let rules_name = if round % 2 == 0 { "cadogan" } else { "wikipedia" };
+        let mut game = random_game(&mut rng, rules_name, 0);
+        for _ in 0..2000 {
+            let counts = game.position().card_counts(game.rules());
+            assert!(counts.iter().all(|&n| n == 2), "{:?}", game.position());
+            let moves = game.position().legal_moves(game.rules());
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn undoing_every_move_returns_the_start_exactly() {
+    let mut rng = StdRng::seed_from_u64(2);
+    let mut reached_phase_2 = 0;
+    for round in 0..60 {
+        let rules_name = if round % 2 == 0 { "cadogan" } else { "wikipedia" };
+        let mut game = random_game(&mut rng, rules_name, 3000);
+        reached_phase_2 += usize::from(game.position().phase() == Phase::Two);
+        let end = *game.position();
+        let start = Position::deal(game.deal());
+        let played = game.moves().len();
+        while game.undo().is_some() {}
+        assert_eq!(*game.position(), start);
+        for _ in 0..played {
+            game.redo().unwrap();
+        }
+        assert_eq!(*game.position(), end, "redo returns to the end");
+    }
+    assert!(reached_phase_2 > 0, "random play should sometimes reach phase 2");
+}
+
+#[test]
+fn records_survive_save_load_replay() {
+    let mut rng = StdRng::seed_from_u64(3);
+    for round in 0..30 {
+        let rules_name = if round % 2 == 0 { "cadogan" } else { "wikipedia" };
+        let limit = rng.random_range(0..800);
+        let mut game = random_game(&mut rng, rules_name, limit);
+        for _ in 0..rng.random_range(0..5) {
+            game.undo();
+        }
+        game.elapsed_ms = rng.random_range(0..10_000_000);
+        let text = game.to_record().to_ron();
+        let loaded = Game::from_ron(&text).unwrap();
+        assert_eq!(loaded.position(), game.position());
+        assert_eq!(loaded.moves(), game.moves());
+        assert_eq!(loaded.redo_moves(), game.redo_moves());
+        assert_eq!(loaded.to_record(), game.to_record());
+        assert_eq!(loaded.to_record().to_ron(), text);
+    }
+}
+
+#[test]
+fn a_record_with_an_illegal_move_names_its_index_token_and_reason() {
+    let mut game = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
+    game.play(Move::Turn).unwrap();
+    let mut record = game.to_record();
+    record.moves.push("w>f0".into());
+    let err = Game::from_record(&record).unwrap_err().to_string();
+    assert!(err.contains("move index 1") && err.contains("\"w>f0\"") && err.contains("not a move"), "{err}");
+    record.moves[1] = "z0>f0".into();
+    let err = Game::from_record(&record).unwrap_err().to_string();
+    assert!(err.contains("move index 1") && err.contains("illegal") && err.contains("phase 1"), "{err}");
+    record.moves[1] = "r".into();
+    assert!(Game::from_record(&record).unwrap_err().to_string().contains("stock is empty"));
+}
+
+#[test]
+fn foreign_and_newer_records_are_refused_clearly() {
+    let game = Game::new(RuleSet::default_set(), DealNumber::new(7).unwrap());
+    let mut record = game.to_record();
+    record.version = 99;
+    assert!(Game::from_record(&record).unwrap_err().to_string().contains("newer"));
+    record.version = 1;
+    record.format = "something-else".into();
+    assert!(Game::from_record(&record).unwrap_err().to_string().contains("not a Zodiac game record"));
+    record.format = GameRecord::FORMAT.into();
+    record.deal = "0".into();
+    assert!(Game::from_record(&record).is_err());
+    record.deal = "7".into();
+    record.rules = "klondike".into();
+    assert!(Game::from_record(&record).unwrap_err().to_string().contains("klondike"));
+    for junk in ["", "(", "[1, 2]", "(format: \"zodiac-game\")", "\u{0}\u{1}garbage"] {
+        assert!(Game::from_ron(junk).is_err(), "{junk:?}");
+    }
+}
+
+#[test]
+fn undo_and_redo_lines() {
+    let mut game = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
+    assert_eq!(game.undo(), None);
+    game.play(Move::Turn).unwrap();
+    game.play(Move::Turn).unwrap();
+    assert_eq!(game.undo(), Some(Move::Turn));
+    assert_eq!(game.redo_moves(), &[Move::Turn]);
+    assert_eq!(game.redo(), Some(Move::Turn));
+    assert_eq!(game.redo(), None);
+    game.undo();
+    game.play(Move::WasteToEquator(0)).unwrap_err();
+    assert_eq!(game.redo_moves().len(), 1, "an illegal move changes nothing");
+    game.restart();
+    assert!(game.moves().is_empty() && game.redo_moves().is_empty());
+    assert_eq!(*game.position(), Position::deal(game.deal()));
+}
+
+#[test]
+fn legal_moves_fit_in_the_list_in_crowded_positions() {
+    // Every Equator card fits every Zodiac pile: 8 × 24 moves, plus the waste's.
+    let rules = cadogan();
+    let five_s = [c("5S")];
+    let p = Position::from_parts([Some(c("4S")); 8], [&five_s; 24], [0; 8], &[c("6S")], &[c("2D")]);
+    let moves = p.legal_moves(&rules);
+    assert_eq!(moves.len(), 1 + 24 + 8 * 24);
+}
