@@ -7,5 +7,6 @@
 //! - `game` (feature `game`): the Bevy front end, one plugin per concern.
 
 pub mod cli;
+pub mod layout;
 pub mod rules;
 pub mod storage;
