@@ -8,5 +8,6 @@
 
 pub mod cli;
 pub mod layout;
+pub mod profile;
 pub mod rules;
 pub mod storage;

@@ -332,6 +332,80 @@ impl Position {
         }
     }
 
+    /// The move a click on `place` makes: its card's best legal destination, by a fixed priority.
+    ///
+    /// - Stock: turn a card, or turn the waste over when the stock is empty.
+    /// - Phase 1, waste or Equator card: the first Zodiac pile that takes it, clockwise from z0;
+    ///   for the waste card, failing that, the leftmost empty Equator cell.
+    /// - Phase 2, Zodiac top or Equator card: the first foundation that takes it (f0 first);
+    ///   with PySolFC's option, failing that, the first Zodiac pile that takes an Equator card.
+    ///
+    /// None when the card cannot go anywhere (or `place` has no card that may move).
+    pub fn best_move_from(&self, rules: &Rules, place: Place) -> Option<Move> {
+        let candidates: &mut dyn Iterator<Item = Move> = match place {
+            Place::Stock => &mut [Move::Turn, Move::Redeal].into_iter(),
+            Place::Waste => &mut (0..24).map(Move::WasteToZodiac).chain((0..8).map(Move::WasteToEquator)),
+            Place::Equator(e) => &mut (0..8)
+                .map(move |f| Move::EquatorToFoundation(e, f))
+                .chain((0..24).map(move |z| Move::EquatorToZodiac(e, z))),
+            Place::Zodiac(z) => &mut (0..8).map(move |f| Move::ZodiacToFoundation(z, f)),
+            Place::Foundation(_) => &mut std::iter::empty(),
+        };
+        for m in candidates {
+            if self.check(rules, m).is_ok() {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// A move worth suggesting: a card to a foundation, then a card onto the Zodiac (the Equator
+    /// before the waste, since it frees a cell), then filling an Equator cell from the waste,
+    /// and only then turning the stock (or the waste over). None when no move is left at all.
+    pub fn hint(&self, rules: &Rules) -> Option<Move> {
+        let moves = self.legal_moves(rules);
+        let rank = |m: &Move| match m {
+            Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..) => 0,
+            Move::EquatorToZodiac(..) => 1,
+            Move::WasteToZodiac(_) => 2,
+            Move::WasteToEquator(_) => 3,
+            Move::Turn | Move::Redeal => 4,
+        };
+        moves.iter().copied().min_by_key(rank)
+    }
+
+    /// True in phase 2 when playing the first legal move over and over wins: the rest of the
+    /// game needs no decisions, so it can finish by itself.
+    pub fn finishes_by_itself(&self, rules: &Rules) -> bool {
+        if self.phase() != Phase::Two {
+            return false;
+        }
+        let mut p = *self;
+        while let Some(&m) = p.legal_moves(rules).first() {
+            p.apply_unchecked(m);
+        }
+        p.is_won()
+    }
+
+    /// Whether the card on top of `place` is one the rules let move in this phase (it may still
+    /// have nowhere to go): the waste card and Equator cards in phase 1, Zodiac tops and Equator
+    /// cards in phase 2.
+    pub fn can_lift(&self, place: Place) -> bool {
+        match (self.phase(), place) {
+            (Phase::One, Place::Waste) => self.waste_top().is_some(),
+            (_, Place::Equator(e)) => self.equator(e).is_some(),
+            (Phase::Two, Place::Zodiac(z)) => self.zodiac_top(z).is_some(),
+            _ => false,
+        }
+    }
+
+    /// Every place the card on top of `from` may legally go to now.
+    pub fn destinations(&self, rules: &Rules, from: Place) -> Vec<Place> {
+        Place::all()
+            .filter(|&to| Move::between(from, to).is_some_and(|m| self.check(rules, m).is_ok()))
+            .collect()
+    }
+
     /// The card a move would carry (None for `d` and `r` on an empty source).
     pub fn moving_card(&self, m: Move) -> Option<Card> {
         match m {

@@ -394,3 +394,59 @@ fn legal_moves_fit_in_the_list_in_crowded_positions() {
     let moves = p.legal_moves(&rules);
     assert_eq!(moves.len(), 1 + 24 + 8 * 24);
 }
+
+#[test]
+fn click_priority_is_zodiac_before_equator_in_phase_1_and_foundations_in_phase_2() {
+    let rules = cadogan();
+    // 5S fits z0 (6S) and could fill e2: the Zodiac wins.
+    let p = phase1(&[c("5S")], &[c("2D")]);
+    assert_eq!(p.best_move_from(&rules, Place::Waste), Some(mv("w>z0")));
+    // 4H fits nowhere in the Zodiac: the empty cell takes it.
+    let p = phase1(&[c("4H")], &[c("2D")]);
+    assert_eq!(p.best_move_from(&rules, Place::Waste), Some(mv("w>e2")));
+    assert_eq!(p.best_move_from(&rules, Place::Equator(0)), Some(mv("e0>z0")));
+    assert_eq!(p.best_move_from(&rules, Place::Equator(3)), Some(mv("e3>z2")), "QD onto KD");
+    assert_eq!(p.best_move_from(&rules, Place::Equator(2)), None, "an empty cell");
+    assert_eq!(p.best_move_from(&rules, Place::Zodiac(0)), None, "Zodiac cards stay in phase 1");
+    assert_eq!(p.best_move_from(&rules, Place::Stock), Some(Move::Turn));
+    assert!(p.can_lift(Place::Waste) && p.can_lift(Place::Equator(0)));
+    assert!(!p.can_lift(Place::Zodiac(0)) && !p.can_lift(Place::Equator(2)) && !p.can_lift(Place::Stock));
+    assert_eq!(p.destinations(&rules, Place::Equator(1)), vec![Place::Zodiac(1)]);
+    let p = phase2([0; 8]);
+    assert_eq!(p.best_move_from(&rules, Place::Equator(0)), Some(mv("e0>f0")));
+    assert_eq!(p.best_move_from(&rules, Place::Zodiac(1)), Some(mv("z1>f1")));
+    assert_eq!(p.best_move_from(&rules, Place::Zodiac(0)), None, "2C before AC");
+    assert!(p.can_lift(Place::Zodiac(0)) && !p.can_lift(Place::Waste));
+    let wiki = wikipedia();
+    assert_eq!(p.best_move_from(&wiki, Place::Equator(0)), Some(mv("e0>f0")), "the lower-numbered foundation first");
+}
+
+#[test]
+fn hints_prefer_progress_and_turn_the_stock_last() {
+    let rules = cadogan();
+    let p = phase1(&[c("5S")], &[c("2D")]);
+    assert_eq!(p.hint(&rules), Some(mv("e0>z0")), "an Equator card onto the Zodiac first");
+    let p = phase1(&[c("4H")], &[c("2D")]);
+    assert_eq!(p.hint(&rules), Some(mv("e0>z0")));
+    let full = [Some(c("QH")); 8];
+    let two_c = [c("2C")];
+    let p = Position::from_parts(full, [&two_c; 24], [0; 8], &[c("3C")], &[c("9H")]);
+    assert_eq!(p.hint(&rules), Some(mv("w>z0")));
+    let p = Position::from_parts(full, [&two_c; 24], [0; 8], &[c("9H")], &[c("3C")]);
+    assert_eq!(p.hint(&rules), Some(Move::Turn), "only turning the stock is left");
+    let p = phase2([0; 8]);
+    assert!(matches!(p.hint(&rules), Some(Move::EquatorToFoundation(..) | Move::ZodiacToFoundation(..))));
+}
+
+#[test]
+fn a_game_finishes_by_itself_only_when_no_choice_is_left() {
+    let rules = cadogan();
+    // Everything home but clubs up (AC waiting, 2C..KC nowhere): not finishable.
+    let won_but_one = Position::from_parts([Some(c("AC")), None, None, None, None, None, None, None], [&[]; 24], [0, 13, 13, 13, 13, 13, 13, 13], &[], &[]);
+    assert!(!won_but_one.finishes_by_itself(&rules), "2C..KC are missing: not a real position");
+    let last = Position::from_parts([Some(c("AC")), None, None, None, None, None, None, None], [&[]; 24], [13, 13, 13, 13, 12, 13, 13, 13], &[], &[]);
+    assert!(last.finishes_by_itself(&rules));
+    assert!(!phase1(&[c("5S")], &[]).finishes_by_itself(&rules), "never in phase 1");
+    let blocked = phase2([0; 8]);
+    assert!(!blocked.finishes_by_itself(&rules));
+}

@@ -1,0 +1,163 @@
+//! Motion: cards glide (eased, curving around the ring when they cross it), flip, and shake
+//! when refused. Frames are requested only while something moves, so an idle table costs nothing.
+
+use super::table::Table;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Speed>()
+        .init_resource::<Busy>()
+        .add_systems(Update, (glide, shake).chain().after(super::cards::CardSystems))
+        .add_systems(Last, keep_drawing);
+}
+
+/// Animation speed: 1 is normal, 0.5 twice as fast, 0 off.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Speed(pub f32);
+
+impl Default for Speed {
+    fn default() -> Self {
+        Speed(1.0)
+    }
+}
+
+/// Which side of the card shows: true for the face.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facing(pub bool);
+
+/// Something else (a drag, an overlay fading) wants frames this update.
+#[derive(Resource, Default)]
+pub struct Busy(pub bool);
+
+/// A card on its way from one place to another.
+#[derive(Component, Clone, Debug)]
+pub struct Glide {
+    from: Vec3,
+    to: Vec3,
+    /// The curve's control point: off the straight line when the path crosses the ring's middle.
+    control: Vec2,
+    delay: f32,
+    duration: f32,
+    elapsed: f32,
+    flip_to: Option<bool>,
+}
+
+/// Lift above the table while moving, so a gliding card passes over the others.
+const FLIGHT_Z: f32 = 50.0;
+
+impl Glide {
+    /// A glide of about 150–250 ms (longer for longer paths), scaled by the speed setting.
+    pub fn new(from: Vec3, to: Vec3, table: &Table, speed: &Speed) -> Glide {
+        let distance = from.truncate().distance(to.truncate());
+        let diagonal = table.width.hypot(table.height).max(1.0);
+        let duration = (0.15 + 0.1 * (distance / diagonal * 2.0).min(1.0)) * speed.0.max(0.0);
+        // Bend paths that would cut across the middle outward, around the ring's centre.
+        let mid = (from.truncate() + to.truncate()) / 2.0;
+        let (cx, cy) = table.ring_center();
+        let centre = Vec2::new(cx, cy);
+        let dir = (to - from).truncate();
+        let control = if distance > table.card_h * 2.0 {
+            let normal = Vec2::new(-dir.y, dir.x).normalize_or_zero();
+            let outward = if (mid - centre).dot(normal) >= 0.0 { normal } else { -normal };
+            mid + outward * distance * 0.18
+        } else {
+            mid
+        };
+        Glide { from, to, control, delay: 0.0, duration, elapsed: 0.0, flip_to: None }
+    }
+
+    pub fn delayed(mut self, seconds: f32) -> Glide {
+        // With animation off there is nothing to wait for.
+        self.delay = if self.duration > 0.0 { seconds } else { 0.0 };
+        self
+    }
+
+    /// Turns the card over on the way, to show `face_up` on arrival.
+    pub fn flipping(mut self, face_up: bool) -> Glide {
+        self.flip_to = Some(face_up);
+        self
+    }
+
+    pub fn target(&self) -> Vec3 {
+        self.to
+    }
+}
+
+/// A short side-to-side shake: "this card can't go there".
+#[derive(Component, Clone, Debug, Default)]
+pub struct Shake {
+    elapsed: f32,
+    base_x: Option<f32>,
+}
+
+const SHAKE_TIME: f32 = 0.3;
+
+fn ease_in_out(t: f32) -> f32 {
+    if t < 0.5 { 4.0 * t * t * t } else { 1.0 - (-2.0 * t + 2.0).powi(3) / 2.0 }
+}
+
+fn glide(
+    mut commands: Commands,
+    time: Res<Time<Real>>,
+    mut cards: Query<(Entity, &mut Glide, &mut Transform, &mut Facing)>,
+) {
+    // After an idle stretch the first delta can be long: cap it so motion starts smoothly.
+    let dt = time.delta_secs().min(1.0 / 30.0);
+    for (entity, mut g, mut transform, mut facing) in &mut cards {
+        g.elapsed += dt;
+        let t = if g.duration <= 0.0 { 1.0 } else { ((g.elapsed - g.delay) / g.duration).clamp(0.0, 1.0) };
+        if g.elapsed < g.delay {
+            // Waiting its turn in a deal: sit at the start, face down.
+            transform.translation = g.from.with_z(g.to.z);
+            if g.flip_to.is_some() {
+                facing.set_if_neq(Facing(false));
+            }
+            continue;
+        }
+        let e = ease_in_out(t);
+        let p = (1.0 - e) * (1.0 - e) * g.from.truncate() + 2.0 * e * (1.0 - e) * g.control + e * e * g.to.truncate();
+        transform.translation = p.extend(if t < 1.0 { FLIGHT_Z + g.to.z } else { g.to.z });
+        if let Some(face_up) = g.flip_to {
+            // Squeeze to an edge and open on the other side.
+            transform.scale.x = (2.0 * t - 1.0).abs().max(0.02);
+            if t >= 0.5 {
+                facing.set_if_neq(Facing(face_up));
+            }
+        }
+        if t >= 1.0 {
+            transform.scale = Vec3::ONE;
+            if let Some(face_up) = g.flip_to {
+                facing.set_if_neq(Facing(face_up));
+            }
+            commands.entity(entity).remove::<Glide>();
+        }
+    }
+}
+
+fn shake(mut commands: Commands, time: Res<Time<Real>>, table: Res<Table>, mut cards: Query<(Entity, &mut Shake, &mut Transform), Without<Glide>>) {
+    let dt = time.delta_secs().min(1.0 / 30.0);
+    for (entity, mut s, mut transform) in &mut cards {
+        let base = *s.base_x.get_or_insert(transform.translation.x);
+        s.elapsed += dt;
+        if s.elapsed >= SHAKE_TIME {
+            transform.translation.x = base;
+            commands.entity(entity).remove::<Shake>();
+        } else {
+            let fade = 1.0 - s.elapsed / SHAKE_TIME;
+            transform.translation.x = base + (s.elapsed * 40.0).sin() * table.card_w * 0.08 * fade;
+        }
+    }
+}
+
+/// While anything moves, ask for the next frame at once; otherwise let the window sleep.
+fn keep_drawing(
+    moving: Query<(), Or<(With<Glide>, With<Shake>)>>,
+    mut busy: ResMut<Busy>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if !moving.is_empty() || busy.0 {
+        redraw.write(RequestRedraw);
+    }
+    busy.0 = false;
+}

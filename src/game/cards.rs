@@ -1,0 +1,233 @@
+//! The 104 card entities. Each mirrors where the rules say its card lies; when the rules change
+//! the table, the cards that moved glide to their new places.
+
+use super::animation::{Facing, Glide, Shake, Speed};
+use super::art::{BackSide, CardArt, FaceSide, spawn_card_art};
+use super::session::{Changed, Session, SessionSystems};
+use super::table::Table;
+use crate::layout::place_index;
+use crate::rules::{Card, Move, Place, Position, Rules};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Mirror>()
+        .add_systems(Startup, spawn_cards)
+        .add_systems(
+            Update,
+            (follow_changes.after(SessionSystems), (dress_cards, snap_to_layout).run_if(resource_changed::<CardArt>))
+                .chain()
+                .in_set(CardSystems),
+        )
+        .add_systems(PostUpdate, show_sides);
+}
+
+/// Card systems: after the session, before animation.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CardSystems;
+
+/// A card on the table: which card it is, where it lies and whether it shows its face.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct CardView {
+    pub card: Card,
+    pub place: Place,
+    /// 0 at the bottom of its place.
+    pub index: usize,
+    pub face_up: bool,
+}
+
+/// The card entities at each place, bottom to top, mirroring the rules' position.
+#[derive(Resource, Default)]
+pub struct Mirror {
+    piles: Vec<Vec<Entity>>,
+}
+
+impl Mirror {
+    pub fn pile(&self, place: Place) -> &[Entity] {
+        self.piles.get(place_index(place)).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn top(&self, place: Place) -> Option<Entity> {
+        self.pile(place).last().copied()
+    }
+
+    fn pile_mut(&mut self, place: Place) -> &mut Vec<Entity> {
+        if self.piles.len() < 42 {
+            self.piles.resize(42, Vec::new());
+        }
+        &mut self.piles[place_index(place)]
+    }
+
+    /// Moves the top entity of `from` onto `to`.
+    fn shift(&mut self, from: Place, to: Place) {
+        if let Some(e) = self.pile_mut(from).pop() {
+            self.pile_mut(to).push(e);
+        }
+    }
+
+    /// Mirrors one move (or its undoing) without asking the rules again.
+    fn apply(&mut self, m: Move, undo: bool) {
+        match (m, undo) {
+            (Move::Redeal, false) => {
+                let waste = std::mem::take(self.pile_mut(Place::Waste));
+                *self.pile_mut(Place::Stock) = waste.into_iter().rev().collect();
+            }
+            (Move::Redeal, true) => {
+                let stock = std::mem::take(self.pile_mut(Place::Stock));
+                *self.pile_mut(Place::Waste) = stock.into_iter().rev().collect();
+            }
+            (m, false) => self.shift(m.from(), m.to()),
+            (m, true) => self.shift(m.to(), m.from()),
+        }
+    }
+}
+
+/// The slot a card should occupy: its rectangle's centre and its height in the stack.
+pub fn slot_translation(table: &Table, place: Place, index: usize, len: usize) -> Vec3 {
+    let r = table.card_rect(place, len.saturating_sub(index + 1));
+    Vec3::new(r.x, r.y, 1.0 + index as f32 * 0.01)
+}
+
+fn spawn_cards(mut commands: Commands) {
+    // Every card exists for the whole run; `follow_changes` puts them in place.
+    for i in 0..104u8 {
+        let card = Card::from_index(i % 52).expect("index < 52");
+        commands.spawn((
+            CardView { card, place: Place::Stock, index: 0, face_up: false },
+            Facing(false),
+            Transform::default(),
+            Visibility::default(),
+        ));
+    }
+}
+
+/// Gives every card its art (again, after the card size changes).
+fn dress_cards(mut commands: Commands, art: Res<CardArt>, cards: Query<(Entity, &CardView, &Facing)>) {
+    for (entity, view, facing) in &cards {
+        commands.entity(entity).despawn_related::<Children>().with_children(|parent| {
+            spawn_card_art(parent, &art, view.card, facing.0);
+        });
+    }
+}
+
+/// After a resize, every card goes straight to its slot.
+fn snap_to_layout(
+    mut commands: Commands,
+    table: Res<Table>,
+    mirror: Res<Mirror>,
+    mut cards: Query<(Entity, &CardView, &mut Transform, &mut Facing)>,
+) {
+    for (entity, view, mut transform, mut facing) in &mut cards {
+        let len = mirror.pile(view.place).len();
+        transform.translation = slot_translation(&table, view.place, view.index, len);
+        transform.scale = Vec3::ONE;
+        facing.set_if_neq(Facing(view.face_up));
+        commands.entity(entity).remove::<(Glide, Shake)>();
+    }
+}
+
+/// Mirrors each change from the session: moves entities between places and starts their glides.
+#[allow(clippy::too_many_arguments)]
+fn follow_changes(
+    mut commands: Commands,
+    mut changes: MessageReader<Changed>,
+    session: Res<Session>,
+    table: Res<Table>,
+    speed: Res<Speed>,
+    mut mirror: ResMut<Mirror>,
+    mut cards: Query<(Entity, &mut CardView, &Transform)>,
+) {
+    let mut dealt = false;
+    let mut any = false;
+    for change in changes.read() {
+        any = true;
+        match change {
+            Changed::Played(m) | Changed::Redone(m) => mirror.apply(*m, false),
+            Changed::Undone(m) => mirror.apply(*m, true),
+            Changed::Dealt => dealt = true,
+            Changed::Refused { from, .. } => {
+                if let Some(top) = mirror.top(*from) {
+                    commands.entity(top).insert(Shake::default());
+                }
+            }
+            Changed::Nothing => {}
+        }
+    }
+    if !any {
+        return;
+    }
+    let position = session.game.position();
+    let rules = session.game.rules();
+    if dealt || !mirror_matches(&mirror, &cards, position, rules) {
+        if !dealt {
+            warn!("card entities out of step with the rules; laying them out afresh");
+        }
+        rebuild(&mut mirror, &cards, position, rules);
+    }
+    // Every card whose slot changed glides there; a new deal flies out from the stock in order.
+    let stock = table.rect(Place::Stock);
+    let mut order = 0;
+    for place in Place::all() {
+        let pile = mirror.pile(place).to_vec();
+        for (index, &entity) in pile.iter().enumerate() {
+            let Ok((_, mut view, transform)) = cards.get_mut(entity) else { continue };
+            let target = slot_translation(&table, place, index, pile.len());
+            let face_up = place != Place::Stock;
+            let moved = view.place != place || view.index != index || transform.translation.truncate() != target.truncate();
+            let flipped = view.face_up != face_up;
+            *view = CardView { card: view.card, place, index, face_up };
+            if dealt && place != Place::Stock {
+                let from = Vec3::new(stock.x, stock.y, target.z);
+                let delay = order as f32 * 0.02;
+                order += 1;
+                commands.entity(entity).insert(Glide::new(from, target, &table, &speed).delayed(delay).flipping(face_up));
+            } else if moved || flipped {
+                let glide = Glide::new(transform.translation, target, &table, &speed);
+                commands.entity(entity).insert(if flipped { glide.flipping(face_up) } else { glide });
+            }
+        }
+    }
+}
+
+fn mirror_matches(mirror: &Mirror, cards: &Query<(Entity, &mut CardView, &Transform)>, position: &Position, rules: &Rules) -> bool {
+    Place::all().all(|place| {
+        let want = position.cards_at(rules, place);
+        let have = mirror.pile(place);
+        want.len() == have.len()
+            && have.iter().zip(&want).all(|(e, c)| cards.get(*e).is_ok_and(|(_, v, _)| v.card == *c))
+    })
+}
+
+/// Assigns entities to places from scratch, matching them by card.
+fn rebuild(mirror: &mut Mirror, cards: &Query<(Entity, &mut CardView, &Transform)>, position: &Position, rules: &Rules) {
+    let mut pool: Vec<Vec<Entity>> = vec![Vec::new(); 52];
+    for (entity, view, _) in cards.iter() {
+        pool[usize::from(view.card.index())].push(entity);
+    }
+    for place in Place::all() {
+        let pile = mirror.pile_mut(place);
+        pile.clear();
+        for card in position.cards_at(rules, place) {
+            if let Some(e) = pool[usize::from(card.index())].pop() {
+                pile.push(e);
+            }
+        }
+    }
+}
+
+/// Shows the face or the back, as the card's [`Facing`] says (a flip changes it mid-turn).
+fn show_sides(
+    cards: Query<(&Facing, &Children), Changed<Facing>>,
+    mut faces: Query<&mut Visibility, (With<FaceSide>, Without<BackSide>)>,
+    mut backs: Query<&mut Visibility, (With<BackSide>, Without<FaceSide>)>,
+) {
+    for (facing, children) in &cards {
+        for child in children.iter() {
+            if let Ok(mut v) = faces.get_mut(child) {
+                v.set_if_neq(if facing.0 { Visibility::Inherited } else { Visibility::Hidden });
+            }
+            if let Ok(mut v) = backs.get_mut(child) {
+                v.set_if_neq(if facing.0 { Visibility::Hidden } else { Visibility::Inherited });
+            }
+        }
+    }
+}

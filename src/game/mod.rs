@@ -1,0 +1,86 @@
+//! The game window: Bevy renders the table and collects input; the rules in [`crate::rules`]
+//! decide everything. Each plugin below owns one concern; data flows one way:
+//! input → [`session::Request`] → rules → [`session::Changed`] → cards, animation, HUD, audio,
+//! persistence.
+
+pub mod animation;
+pub mod art;
+pub mod audio;
+pub mod cards;
+pub mod hud;
+pub mod input;
+pub mod persistence;
+pub mod session;
+pub mod shapes;
+pub mod table;
+
+use crate::rules::DealNumber;
+use bevy::prelude::*;
+use bevy::window::{WindowResizeConstraints, WindowResolution};
+use bevy::winit::{UpdateMode, WinitSettings};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What the command line asked the window for.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct LaunchOptions {
+    pub deal: Option<DealNumber>,
+    pub rules: Option<String>,
+    /// Where saves, statistics and settings live.
+    pub data_dir: PathBuf,
+}
+
+/// Every game plugin: shared by the real window and the headless tests.
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        session::plugin,
+        persistence::plugin,
+        table::plugin,
+        art::plugin,
+        cards::plugin,
+        animation::plugin,
+        input::plugin,
+        hud::plugin,
+        audio::plugin,
+    ));
+}
+
+/// The data directory: `--data-dir`, else `ZODIAC_DATA_DIR`, else the OS's per-user data folder.
+pub fn data_dir(flag: Option<PathBuf>) -> PathBuf {
+    flag.or_else(|| std::env::var_os("ZODIAC_DATA_DIR").map(PathBuf::from))
+        .or_else(|| dirs::data_dir().map(|d| d.join("zodiac")))
+        .unwrap_or_else(|| PathBuf::from(".zodiac"))
+}
+
+/// Opens the window and plays until it closes.
+pub fn run(options: LaunchOptions) -> AppExit {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Zodiac".into(),
+                    resolution: WindowResolution::new(1280, 800),
+                    resize_constraints: WindowResizeConstraints {
+                        min_width: 640.0,
+                        min_height: 400.0,
+                        ..default()
+                    },
+                    ..default()
+                }),
+                ..default()
+            })
+            // Sound comes from bevy_kira_audio; assets are compiled in, so no asset folder is needed.
+            .set(AssetPlugin { file_path: "assets".into(), ..default() }),
+    )
+    // Idle means idle: draw on input only, and once a second for the clock. Animations ask for
+    // more frames while they run (see animation.rs).
+    .insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive(Duration::from_secs(1)),
+        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(1)),
+    })
+    .insert_resource(options)
+    .add_plugins(bevy_kira_audio::AudioPlugin)
+    .add_plugins(plugin);
+    app.run()
+}

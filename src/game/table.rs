@@ -1,0 +1,201 @@
+//! The table itself: the layout for the current window, the felt, the Zodiac track, and a marker
+//! entity for every place (so empty places show, and can be clicked and dropped on).
+
+use super::art::{Palette, Fonts};
+use super::shapes;
+use crate::layout::Layout;
+use crate::rules::{Direction, Place, Suit};
+use super::session::Session;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Palette::FELT))
+        .insert_resource(Table(Layout::new(1280.0, 800.0, 1.0)))
+        .add_systems(Startup, spawn_camera)
+        .add_systems(PreUpdate, follow_window)
+        .add_systems(Update, redraw_table.run_if(resource_changed::<Table>.or(rules_changed)))
+        .add_systems(Update, count_talon.after(redraw_table).run_if(resource_changed::<Session>));
+}
+
+/// The layout for the window as it is now. Changes when the window is resized or moves to a
+/// screen with another scale factor.
+#[derive(Resource, Clone, Debug, PartialEq, Deref)]
+pub struct Table(pub Layout);
+
+/// A place on the table (marker entity: outline, label, and drop / click target).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlaceMarker(pub Place);
+
+/// Everything drawn for the table (not the cards), rebuilt with the layout.
+#[derive(Component)]
+struct TableDecor;
+
+/// The highlight drawn over a place that would accept the dragged card.
+#[derive(Component)]
+pub struct DropHighlight(pub Place);
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, Msaa::Sample4));
+}
+
+fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut table: ResMut<Table>) {
+    let Ok(window) = windows.single() else { return };
+    let (w, h, s) = (window.width(), window.height(), window.scale_factor());
+    if (table.width, table.height, table.scale_factor) != (w, h, s) {
+        table.0 = Layout::new(w, h, s);
+    }
+}
+
+fn rules_changed(session: Option<Res<Session>>, mut last: Local<Option<String>>) -> bool {
+    let Some(session) = session else { return false };
+    let name = &session.game.rule_set().name;
+    if last.as_ref() != Some(name) {
+        *last = Some(name.clone());
+        true
+    } else {
+        false
+    }
+}
+
+/// Draws the felt's Zodiac track, and each place's marker with its label.
+fn redraw_table(
+    mut commands: Commands,
+    table: Res<Table>,
+    session: Res<Session>,
+    old: Query<Entity, Or<(With<TableDecor>, With<PlaceMarker>, With<DropHighlight>)>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    fonts: Res<Fonts>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let layout = &table.0;
+    let (cx, cy) = layout.ring_center();
+    let (cw, ch) = (layout.card_w, layout.card_h);
+    let band = ch * 1.35;
+    commands.spawn((
+        TableDecor,
+        Mesh2d(meshes.add(shapes::ellipse_band(layout.ring_a, layout.ring_b, band))),
+        MeshMaterial2d(materials.add(Palette::TRACK)),
+        Transform::from_xyz(cx, cy - layout.depth_step * 3.0, 0.0),
+    ));
+    // Twelve faint dividers around the track, one per sign of the Zodiac.
+    let divider = meshes.add(Rectangle::new(1.5, band * 0.3));
+    let divider_colour = materials.add(Palette::TRACK_LINE);
+    for k in 0..12 {
+        let t = (k as f32 + 0.5) / 12.0 * std::f32::consts::TAU;
+        let (s, c) = t.sin_cos();
+        let pos = Vec2::new((layout.ring_a + band * 0.42) * s, (layout.ring_b + band * 0.42) * c);
+        let angle = (layout.ring_b * s).atan2(layout.ring_a * c);
+        commands.spawn((
+            TableDecor,
+            Mesh2d(divider.clone()),
+            MeshMaterial2d(divider_colour.clone()),
+            Transform::from_xyz(cx + pos.x, cy + pos.y, 0.05).with_rotation(Quat::from_rotation_z(-angle)),
+        ));
+    }
+
+    let radius = cw * 0.08;
+    let outline = meshes.add(shapes::rounded_frame(cw, ch, radius, (cw * 0.025).max(1.0)));
+    let fill = meshes.add(shapes::rounded_rect(cw, ch, radius));
+    let outline_colour = materials.add(Palette::SLOT_LINE);
+    let fill_colour = materials.add(Palette::SLOT_FILL);
+    let highlight = meshes.add(shapes::rounded_frame(cw + 8.0, ch + 8.0, radius + 4.0, (cw * 0.05).max(2.5)));
+    let highlight_colour = materials.add(Palette::HIGHLIGHT);
+    let rules = session.game.rules();
+    let label_font = |size: f32| TextFont { font: fonts.ui.clone().into(), font_size: size.into(), ..default() };
+    for place in Place::all() {
+        let r = layout.rect(place);
+        let mut marker = commands.spawn((
+            PlaceMarker(place),
+            Transform::from_xyz(r.x, r.y, 0.1),
+            Visibility::default(),
+            Mesh2d(fill.clone()),
+            MeshMaterial2d(fill_colour.clone()),
+        ));
+        marker.with_child((Mesh2d(outline.clone()), MeshMaterial2d(outline_colour.clone()), Transform::from_xyz(0.0, 0.0, 0.01)));
+        match place {
+            Place::Foundation(f) => {
+                // Suit and base rank (A or K) while empty; cards cover it once built.
+                let suit = Suit::from_index(usize::from(f));
+                let (base, arrow) = match rules.foundations[usize::from(f)] {
+                    Direction::Up => ("A", "up"),
+                    Direction::Down => ("K", "down"),
+                };
+                marker.with_children(|p| {
+                    p.spawn((
+                        Mesh2d(meshes.add(shapes::suit(suit, cw * 0.42))),
+                        MeshMaterial2d(materials.add(Palette::SLOT_MARK)),
+                        Transform::from_xyz(0.0, ch * 0.08, 0.02),
+                    ));
+                    p.spawn((
+                        Text2d::new(base),
+                        label_font(ch * 0.2),
+                        TextColor(Palette::SLOT_MARK),
+                        Transform::from_xyz(0.0, ch * 0.33, 0.02),
+                    ));
+                    p.spawn((
+                        Text2d::new(arrow),
+                        label_font(ch * 0.13),
+                        TextColor(Palette::SLOT_MARK),
+                        Transform::from_xyz(0.0, -ch * 0.33, 0.02),
+                    ));
+                });
+            }
+            Place::Stock => {
+                marker.with_children(|p| {
+                    p.spawn((
+                        Mesh2d(meshes.add(shapes::ring(cw * 0.24, (cw * 0.05).max(2.0)))),
+                        MeshMaterial2d(materials.add(Palette::SLOT_MARK)),
+                        Transform::from_xyz(0.0, 0.0, 0.02),
+                    ));
+                    p.spawn((
+                        Text2d::new("redeal"),
+                        label_font(ch * 0.12),
+                        TextColor(Palette::SLOT_MARK),
+                        Transform::from_xyz(0.0, -ch * 0.36, 0.02),
+                    ));
+                });
+            }
+            _ => {}
+        }
+        commands.spawn((
+            DropHighlight(place),
+            Mesh2d(highlight.clone()),
+            MeshMaterial2d(highlight_colour.clone()),
+            Transform::from_xyz(r.x, r.y, 90.0),
+            Visibility::Hidden,
+        ));
+    }
+    // Captions for the groups, small and quiet, so a newcomer knows what is where.
+    let caption = |text: &str, x: f32, y: f32| {
+        (TableDecor, Text2d::new(text), label_font((ch * 0.13).max(11.0)), TextColor(Palette::CAPTION), Transform::from_xyz(x, y, 0.2))
+    };
+    let e0 = layout.rect(Place::Equator(0));
+    commands.spawn(caption("EQUATOR", e0.left() - cw * 0.55, e0.y));
+    let stock = layout.rect(Place::Stock);
+    let waste = layout.rect(Place::Waste);
+    let below = (ch * 0.1).max(8.0);
+    commands.spawn((caption("waste", waste.x, waste.bottom() - below), TalonCount(Place::Waste)));
+    commands.spawn((caption("stock", stock.x, stock.bottom() - below), TalonCount(Place::Stock)));
+}
+
+/// The caption under the stock or the waste, which counts its cards.
+#[derive(Component)]
+struct TalonCount(Place);
+
+fn count_talon(session: Res<Session>, mut labels: Query<(&TalonCount, &mut Text2d)>) {
+    let position = session.game.position();
+    for (label, mut text) in &mut labels {
+        let (name, n) = match label.0 {
+            Place::Stock => ("stock", position.stock().len()),
+            _ => ("waste", position.waste().len()),
+        };
+        let wanted = format!("{name} {n}");
+        if text.0 != wanted {
+            text.0 = wanted;
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The player's files, with no Bevy in them: settings, statistics, and reading any of the
+//! player's RON files so that a bad one is set aside with a notice, never a crash or a loss.
+
+use crate::storage::{set_aside, write_atomic};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// How fast cards move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum AnimationSetting {
+    #[default]
+    Normal,
+    Fast,
+    Off,
+}
+
+impl AnimationSetting {
+    /// The factor animation durations are multiplied by.
+    pub fn factor(self) -> f32 {
+        match self {
+            AnimationSetting::Normal => 1.0,
+            AnimationSetting::Fast => 0.5,
+            AnimationSetting::Off => 0.0,
+        }
+    }
+}
+
+/// The player's settings (`settings.ron`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub format: String,
+    /// The rule set for new games.
+    pub rules: String,
+    pub sound: bool,
+    /// 0.0 to 1.0.
+    pub volume: f32,
+    pub animation: AnimationSetting,
+    /// Turn a card automatically whenever the waste is empty (as PySolFC does).
+    pub auto_turn: bool,
+    /// In phase 2, play the rest out when every remaining card can go up without choices.
+    pub auto_finish: bool,
+    pub four_colour: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            format: Settings::FORMAT.into(),
+            rules: "cadogan".into(),
+            sound: true,
+            volume: 0.7,
+            animation: AnimationSetting::Normal,
+            auto_turn: false,
+            auto_finish: true,
+            four_colour: false,
+        }
+    }
+}
+
+impl Settings {
+    pub const FORMAT: &'static str = "zodiac-settings";
+}
+
+/// Statistics for one rule set.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuleStats {
+    pub played: u32,
+    pub won: u32,
+    pub lost: u32,
+    pub current_streak: u32,
+    pub longest_streak: u32,
+    pub best_time_ms: Option<u64>,
+    pub fewest_moves: Option<u32>,
+}
+
+impl RuleStats {
+    pub fn record_win(&mut self, elapsed_ms: u64, moves: u32) {
+        self.played += 1;
+        self.won += 1;
+        self.current_streak += 1;
+        self.longest_streak = self.longest_streak.max(self.current_streak);
+        self.best_time_ms = Some(self.best_time_ms.map_or(elapsed_ms, |b| b.min(elapsed_ms)));
+        self.fewest_moves = Some(self.fewest_moves.map_or(moves, |b| b.min(moves)));
+    }
+
+    pub fn record_loss(&mut self) {
+        self.played += 1;
+        self.lost += 1;
+        self.current_streak = 0;
+    }
+
+    /// Won games as a percentage of those played (None before the first game).
+    pub fn win_rate(&self) -> Option<f64> {
+        (self.played > 0).then(|| f64::from(self.won) * 100.0 / f64::from(self.played))
+    }
+}
+
+/// Statistics per rule set (`statistics.ron`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Statistics {
+    pub format: String,
+    pub rules: BTreeMap<String, RuleStats>,
+}
+
+impl Default for Statistics {
+    fn default() -> Self {
+        Statistics { format: Statistics::FORMAT.into(), rules: BTreeMap::new() }
+    }
+}
+
+impl Statistics {
+    pub const FORMAT: &'static str = "zodiac-statistics";
+
+    pub fn for_rules(&self, name: &str) -> RuleStats {
+        self.rules.get(name).cloned().unwrap_or_default()
+    }
+
+    pub fn entry(&mut self, name: &str) -> &mut RuleStats {
+        self.rules.entry(name.to_string()).or_default()
+    }
+}
+
+/// A file kind that carries a `format` tag, so a foreign RON file is told apart.
+pub trait Tagged {
+    const FORMAT: &'static str;
+    fn format(&self) -> &str;
+}
+
+impl Tagged for Settings {
+    const FORMAT: &'static str = Settings::FORMAT;
+    fn format(&self) -> &str {
+        &self.format
+    }
+}
+
+impl Tagged for Statistics {
+    const FORMAT: &'static str = Statistics::FORMAT;
+    fn format(&self) -> &str {
+        &self.format
+    }
+}
+
+/// Reads `path` as `T`. A missing file is the default with no notice. A file that cannot be used
+/// (unreadable, not RON, the wrong shape, another format) is renamed aside and the default
+/// returned, with a short notice saying what was set aside and where.
+pub fn load_or_default<T: DeserializeOwned + Default + Tagged>(path: &Path, what: &str) -> (T, Option<String>) {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (T::default(), None),
+        Err(e) => return (T::default(), Some(format!("Could not read the {what} file {}: {e}", path.display()))),
+    };
+    let parsed = std::str::from_utf8(&bytes)
+        .map_err(|e| e.to_string())
+        .and_then(|text| ron::from_str::<T>(text).map_err(|e| e.to_string()))
+        .and_then(|value| {
+            if value.format() == T::FORMAT {
+                Ok(value)
+            } else {
+                Err(format!("it is a {:?} file, not {:?}", value.format(), T::FORMAT))
+            }
+        });
+    match parsed {
+        Ok(value) => (value, None),
+        Err(problem) => (T::default(), Some(set_aside_notice(path, what, &problem))),
+    }
+}
+
+/// Sets a bad file aside and says so in one line.
+pub fn set_aside_notice(path: &Path, what: &str, problem: &str) -> String {
+    match set_aside(path) {
+        Ok(kept) => format!("The {what} file could not be read ({problem}); it was kept as {}.", kept.display()),
+        Err(e) => format!("The {what} file {} could not be read ({problem}) nor set aside ({e}).", path.display()),
+    }
+}
+
+/// Writes any of the player's files atomically as pretty RON.
+pub fn save<T: Serialize>(path: &Path, value: &T) -> std::io::Result<()> {
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new()).map_err(std::io::Error::other)?;
+    write_atomic(path, text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("zodiac-profile-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn wins_losses_and_streaks_add_up() {
+        let mut s = RuleStats::default();
+        assert_eq!(s.win_rate(), None);
+        s.record_win(90_000, 200);
+        s.record_win(80_000, 250);
+        s.record_loss();
+        s.record_win(120_000, 150);
+        assert_eq!((s.played, s.won, s.lost), (4, 3, 1));
+        assert_eq!((s.current_streak, s.longest_streak), (1, 2));
+        assert_eq!(s.best_time_ms, Some(80_000));
+        assert_eq!(s.fewest_moves, Some(150));
+        assert_eq!(s.win_rate(), Some(75.0));
+    }
+
+    #[test]
+    fn files_round_trip() {
+        let dir = scratch("roundtrip");
+        let mut stats = Statistics::default();
+        stats.entry("cadogan").record_win(1000, 120);
+        save(&dir.join("statistics.ron"), &stats).unwrap();
+        let (back, notice) = load_or_default::<Statistics>(&dir.join("statistics.ron"), "statistics");
+        assert_eq!((back, notice), (stats, None));
+        let settings = Settings { four_colour: true, ..Settings::default() };
+        save(&dir.join("settings.ron"), &settings).unwrap();
+        assert_eq!(load_or_default::<Settings>(&dir.join("settings.ron"), "settings").0, settings);
+        let (missing, notice) = load_or_default::<Settings>(&dir.join("nope.ron"), "settings");
+        assert_eq!((missing, notice), (Settings::default(), None));
+    }
+
+    #[test]
+    fn unreadable_files_are_set_aside_with_a_notice() {
+        let dir = scratch("bad");
+        let cases: [&[u8]; 6] = [
+            b"",
+            b"(format: \"zodiac-statistics\", rules: {\"cadogan\": (played: 3,",
+            &[0xff, 0xfe, 0x00, 0x13, 0x37],
+            b"(format: \"zodiac-settings\", rules: \"cadogan\")",
+            b"[1, 2, 3]",
+            b"(format: \"zodiac-statistics\", rules: {}, extra: 1)",
+        ];
+        for (i, bytes) in cases.iter().enumerate() {
+            let path = dir.join(format!("statistics-{i}.ron"));
+            std::fs::write(&path, bytes).unwrap();
+            let (stats, notice) = load_or_default::<Statistics>(&path, "statistics");
+            assert_eq!(stats, Statistics::default(), "case {i}");
+            let notice = notice.expect("a notice");
+            assert!(notice.contains("kept as"), "{notice}");
+            assert!(!path.exists(), "case {i}: set aside");
+            let kept: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with(&format!("statistics-{i}.ron.broken"))).collect();
+            assert_eq!(kept.len(), 1, "case {i}");
+            assert_eq!(std::fs::read(kept[0].path()).unwrap(), *bytes, "the original bytes are kept");
+        }
+    }
+}
