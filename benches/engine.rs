@@ -1,1 +1,73 @@
-fn main() {}
+//! How fast the rules engine is: random playouts (deal, then random legal moves to won or stuck)
+//! and legal-move generations per second. Prints figures; asserts nothing.
+//!
+//! Run with `cargo bench --no-default-features` (builds the engine alone, in release mode).
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+use zodiac::rules::{DealNumber, Position, RuleSet, Status};
+
+fn main() {
+    let rules = RuleSet::default_set().rules();
+    let mut rng = StdRng::seed_from_u64(42);
+    let budget = Duration::from_secs(3);
+
+    // Playouts: a random deal, then random legal moves, preferring real moves to turning the
+    // stock (else games wander for ever), until won, stuck or 5000 moves.
+    let start = Instant::now();
+    let (mut playouts, mut moves, mut won, mut phase2) = (0u64, 0u64, 0u64, 0u64);
+    while start.elapsed() < budget {
+        let deal = DealNumber::new(rng.random_range(1..=zodiac::rules::MAX_DEAL)).unwrap();
+        let mut p = Position::deal(deal);
+        for _ in 0..5000 {
+            if p.status(&rules) != Status::Playing {
+                break;
+            }
+            let list = p.legal_moves(&rules);
+            let m = if list.len() > 1 && rng.random_bool(0.9) { list[rng.random_range(1..list.len())] } else { list[0] };
+            p.apply_unchecked(m);
+            moves += 1;
+        }
+        playouts += 1;
+        won += u64::from(p.is_won());
+        phase2 += u64::from(p.phase() == zodiac::rules::Phase::Two);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "random playouts: {:.0}/s ({} in {:.1} s, {:.0} moves/s, {} reached phase 2, {} won)",
+        playouts as f64 / secs,
+        playouts,
+        secs,
+        moves as f64 / secs,
+        phase2,
+        won
+    );
+
+    // Legal-move generation on a spread of real positions.
+    let mut positions = Vec::new();
+    for n in 1..=200u128 {
+        let mut p = Position::deal(DealNumber::new(n).unwrap());
+        for _ in 0..rng.random_range(0..400) {
+            let list = p.legal_moves(&rules);
+            if list.is_empty() {
+                break;
+            }
+            p.apply_unchecked(list[rng.random_range(0..list.len())]);
+        }
+        positions.push(p);
+    }
+    let start = Instant::now();
+    let mut generated = 0u64;
+    let mut total = 0usize;
+    while start.elapsed() < budget {
+        for p in &positions {
+            total += black_box(p).legal_moves(&rules).len();
+            generated += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("legal-move generations: {:.2} million/s (average {:.1} moves each)", generated as f64 / secs / 1e6, total as f64 / generated as f64);
+    println!("position size: {} bytes", std::mem::size_of::<Position>());
+}

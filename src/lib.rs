@@ -10,4 +10,6 @@ pub mod cli;
 pub mod layout;
 pub mod profile;
 pub mod rules;
+#[cfg(feature = "game")]
+pub mod game;
 pub mod storage;

@@ -32,8 +32,18 @@ fn open_window(
     rules: Option<String>,
     data_dir: Option<std::path::PathBuf>,
 ) -> std::process::ExitCode {
-    let _ = (deal, rules, data_dir);
-    std::process::ExitCode::SUCCESS
+    if let Some(name) = &rules {
+        // Refuse an unknown rule set here, with the same one-line error as the text commands.
+        if let Err(e) = zodiac::rules::RuleSet::by_name_or_path(name) {
+            eprintln!("zodiac: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    }
+    let options = zodiac::game::LaunchOptions { deal, rules, data_dir: zodiac::game::data_dir(data_dir) };
+    match zodiac::game::run(options) {
+        bevy::app::AppExit::Success => std::process::ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(code) => std::process::ExitCode::from(code.get()),
+    }
 }
 
 #[cfg(not(feature = "game"))]

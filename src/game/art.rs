@@ -9,7 +9,7 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Fonts>()
         .init_resource::<DeckStyle>()
-        .add_systems(PreUpdate, rebuild_art.run_if(resource_changed::<Table>.or(resource_changed::<DeckStyle>)));
+        .add_systems(PreUpdate, rebuild_art.run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>)));
 }
 
 /// The colours of the table and cards.
@@ -130,7 +130,7 @@ fn rebuild_art(
         back_ring: meshes.add(shapes::ring(w * 0.26, line * 1.6)),
         back_dot: meshes.add(shapes::disc(w * 0.035)),
         small_suit: suits(w * 0.2, &mut meshes),
-        big_suit: suits(w * 0.5, &mut meshes),
+        big_suit: suits(w * 0.44, &mut meshes),
         ace_suit: suits(w * 0.7, &mut meshes),
         crowns: [3, 5, 4].map(|points| meshes.add(shapes::crown(w * 0.36, points))),
         suit_colour: Suit::ALL.map(|s| materials.add(style.colour(s))),
@@ -211,7 +211,7 @@ pub fn spawn_card_art(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Ca
                     face.spawn(mesh(&art.small_suit[suit], &art.suit_colour[suit], 0.0, -h * 0.19, 0.002));
                 }
                 _ => {
-                    face.spawn(mesh(&art.big_suit[suit], &art.suit_colour[suit], w * 0.08, -h * 0.1, 0.002));
+                    face.spawn(mesh(&art.big_suit[suit], &art.suit_colour[suit], 0.0, -h * 0.04, 0.002));
                 }
             }
         });

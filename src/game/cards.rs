@@ -3,7 +3,7 @@
 
 use super::animation::{Facing, Glide, Shake, Speed};
 use super::art::{BackSide, CardArt, FaceSide, spawn_card_art};
-use super::session::{Changed, Session, SessionSystems};
+use super::session::{GameChanged, Session, SessionSystems};
 use super::table::Table;
 use crate::layout::place_index;
 use crate::rules::{Card, Move, Place, Position, Rules};
@@ -129,7 +129,7 @@ fn snap_to_layout(
 #[allow(clippy::too_many_arguments)]
 fn follow_changes(
     mut commands: Commands,
-    mut changes: MessageReader<Changed>,
+    mut changes: MessageReader<GameChanged>,
     session: Res<Session>,
     table: Res<Table>,
     speed: Res<Speed>,
@@ -141,15 +141,15 @@ fn follow_changes(
     for change in changes.read() {
         any = true;
         match change {
-            Changed::Played(m) | Changed::Redone(m) => mirror.apply(*m, false),
-            Changed::Undone(m) => mirror.apply(*m, true),
-            Changed::Dealt => dealt = true,
-            Changed::Refused { from, .. } => {
+            GameChanged::Played(m) | GameChanged::Redone(m) => mirror.apply(*m, false),
+            GameChanged::Undone(m) => mirror.apply(*m, true),
+            GameChanged::Dealt => dealt = true,
+            GameChanged::Refused { from, .. } => {
                 if let Some(top) = mirror.top(*from) {
                     commands.entity(top).insert(Shake::default());
                 }
             }
-            Changed::Nothing => {}
+            GameChanged::Nothing => {}
         }
     }
     if !any {

@@ -7,7 +7,7 @@ use super::art::{CardArt, Fonts, Palette, spawn_card_art};
 use super::cards::Mirror;
 use super::input::{Hitbox, OpenInspector, Overlay, OverlayKind};
 use super::persistence::{AnimationSetting, Notice, Settings, Statistics};
-use super::session::{Changed, Request, Session, SessionSystems};
+use super::session::{GameChanged, Request, Session, SessionSystems};
 use super::table::{DropHighlight, Table};
 use crate::rules::{DealNumber, Move, Phase, Place, RuleSet, Status};
 use bevy::prelude::*;
@@ -240,7 +240,7 @@ fn update_bar(
 
 /// Says so clearly on the table when the phase changes, the game is won or no move is left.
 fn announce(
-    mut changes: MessageReader<Changed>,
+    mut changes: MessageReader<GameChanged>,
     session: Res<Session>,
     mut banner: ResMut<Banner>,
     mut overlay: ResMut<Overlay>,
@@ -256,8 +256,8 @@ fn announce(
     let mut any = false;
     for c in changes.read() {
         any = true;
-        dealt |= *c == Changed::Dealt;
-        if let Changed::Refused { why, .. } = c {
+        dealt |= *c == GameChanged::Dealt;
+        if let GameChanged::Refused { why, .. } = c {
             banner.toast = Some((format!("Not there: {why}."), Instant::now()));
         }
     }

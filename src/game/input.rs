@@ -7,7 +7,7 @@
 
 use super::animation::{Busy, Glide, Shake, Speed};
 use super::cards::{CardView, Mirror, slot_translation};
-use super::session::{Changed, Request, Session, SessionSystems};
+use super::session::{GameChanged, Request, Session, SessionSystems};
 use super::table::{DropHighlight, PlaceMarker, Table};
 use crate::layout::Rect;
 use crate::rules::{Move, Place};
@@ -29,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreUpdate, hit_test.in_set(PickingSystems::Backend))
         .add_systems(Update, (keys, end_lost_drags).before(SessionSystems))
         .add_systems(Update, show_drop_targets.after(SessionSystems))
+        .add_systems(PostUpdate, fit_hitboxes)
         .add_observer(on_drag_start)
         .add_observer(on_drag)
         .add_observer(on_drag_end)
@@ -73,11 +74,11 @@ pub enum OverlayKind {
 /// The card being dragged, if any.
 #[derive(Resource, Default, Debug)]
 pub struct DragState {
-    pub drag: Option<Drag>,
+    pub drag: Option<Dragging>,
 }
 
 #[derive(Debug, Clone)]
-pub struct Drag {
+pub struct Dragging {
     pub entity: Entity,
     pub from: Place,
     /// Card centre minus pointer, in table coordinates, at the press.
@@ -137,6 +138,30 @@ fn hit_test(
     }
 }
 
+/// Cards and places are hit where they are drawn: a card's rectangle, a place's footprint.
+fn fit_hitboxes(
+    mut commands: Commands,
+    table: Res<Table>,
+    cards: Query<Entity, With<CardView>>,
+    new_cards: Query<Entity, Added<CardView>>,
+    markers: Query<(Entity, &PlaceMarker), Added<PlaceMarker>>,
+) {
+    let card = Hitbox { w: table.card_w, h: table.card_h };
+    if table.is_changed() {
+        for e in &cards {
+            commands.entity(e).insert(card);
+        }
+    } else {
+        for e in &new_cards {
+            commands.entity(e).insert(card);
+        }
+    }
+    for (e, marker) in &markers {
+        let r = table.rect(marker.0);
+        commands.entity(e).insert(Hitbox { w: r.w, h: r.h });
+    }
+}
+
 /// The place an entity stands for: a card's place, or a place marker's.
 fn place_of(entity: Entity, cards: &Query<&CardView>, markers: &Query<&PlaceMarker>) -> Option<Place> {
     cards.get(entity).map(|v| v.place).ok().or_else(|| markers.get(entity).map(|m| m.0).ok())
@@ -161,7 +186,7 @@ fn on_drag_start(
     let (px, py) = table.window_to_table(ev.pointer_location.position.x, ev.pointer_location.position.y);
     let centre = transforms.get(ev.entity).map(|t| t.translation.truncate()).unwrap_or_default();
     let movable = top && position.can_lift(view.place);
-    state.drag = Some(Drag {
+    state.drag = Some(Dragging {
         entity: ev.entity,
         from: view.place,
         grab: centre - Vec2::new(px, py),
@@ -180,7 +205,7 @@ fn on_drag(
     mut transforms: Query<&mut Transform>,
     mut busy: ResMut<Busy>,
     mut denied: MessageWriter<Denied>,
-    mut lifted_now: Local<bool>,
+    mut lifted: MessageWriter<super::audio::Lifted>,
 ) {
     let Some(drag) = state.drag.as_mut() else { return };
     if drag.entity != ev.entity || ev.button != PointerButton::Primary {
@@ -193,14 +218,13 @@ fn on_drag(
         }
         if drag.refused {
             // A card the rules keep in place: shake once, so the player learns it stays.
-            if !*lifted_now {
-                commands.entity(drag.entity).insert(Shake::default());
-                denied.write(Denied);
-            }
+            commands.entity(drag.entity).insert(Shake::default());
+            denied.write(Denied);
             state.drag = None;
             return;
         }
         drag.lifted = true;
+        lifted.write(super::audio::Lifted);
         commands.entity(drag.entity).remove::<(Glide, Shake)>();
     }
     let (px, py) = table.window_to_table(ev.pointer_location.position.x, ev.pointer_location.position.y);
@@ -209,7 +233,6 @@ fn on_drag(
         t.translation = (Vec2::new(px, py) + drag.grab).extend(100.0);
         t.scale = Vec3::splat(1.04);
     }
-    *lifted_now = false;
 }
 
 fn on_drag_end(
@@ -235,7 +258,7 @@ fn on_drag_end(
 
 /// Where a dragged card released at `centre` lands: the accepting place it overlaps most, or
 /// failing that the nearest accepting place within half a card; otherwise it glides home.
-pub fn drop_target(drag: &Drag, centre: Vec2, table: &Table) -> Option<Place> {
+pub fn drop_target(drag: &Dragging, centre: Vec2, table: &Table) -> Option<Place> {
     let card = Rect::new(centre.x, centre.y, table.card_w, table.card_h);
     let best = drag
         .targets
@@ -257,7 +280,7 @@ pub fn drop_target(drag: &Drag, centre: Vec2, table: &Table) -> Option<Place> {
 
 #[allow(clippy::too_many_arguments)]
 fn drop_card(
-    drag: &Drag,
+    drag: &Dragging,
     centre: Vec2,
     table: &Table,
     mirror: &Mirror,
@@ -275,7 +298,7 @@ fn drop_card(
     }
 }
 
-fn glide_home(drag: &Drag, table: &Table, mirror: &Mirror, speed: &Speed, commands: &mut Commands, transforms: &Query<&Transform>) {
+fn glide_home(drag: &Dragging, table: &Table, mirror: &Mirror, speed: &Speed, commands: &mut Commands, transforms: &Query<&Transform>) {
     let pile = mirror.pile(drag.from);
     let index = pile.iter().position(|&e| e == drag.entity).unwrap_or(pile.len().saturating_sub(1));
     let home = slot_translation(table, drag.from, index, pile.len());
@@ -357,7 +380,9 @@ fn end_lost_drags(
     mut requests: MessageWriter<Request>,
 ) {
     let resized = resized.read().count() > 0;
-    let Some(drag) = state.drag.as_ref() else { return };
+    if state.drag.is_none() {
+        return;
+    }
     let released = pointers.iter().all(|p| !p.is_primary_pressed());
     let interrupted = keys.get_just_pressed().next().is_some() || mouse.just_pressed(MouseButton::Right) || resized;
     if !(released || interrupted) {
@@ -416,9 +441,10 @@ fn keys(
     mut requests: MessageWriter<Request>,
     mut inspect: MessageWriter<OpenInspector>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
-    mut changes: MessageReader<Changed>,
+    mut changes: MessageReader<GameChanged>,
     mut hints: MessageWriter<super::hud::ShowHint>,
     mut denied: MessageWriter<Denied>,
+    mut exit: MessageWriter<AppExit>,
 ) {
     changes.clear();
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
@@ -430,6 +456,10 @@ fn keys(
                 _ => WindowMode::Windowed,
             };
         }
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyQ) {
+        exit.write(AppExit::Success);
+        return;
     }
     if keys.just_pressed(KeyCode::Escape) {
         if overlay.0.is_some() {

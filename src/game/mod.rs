@@ -1,6 +1,6 @@
 //! The game window: Bevy renders the table and collects input; the rules in [`crate::rules`]
 //! decide everything. Each plugin below owns one concern; data flows one way:
-//! input → [`session::Request`] → rules → [`session::Changed`] → cards, animation, HUD, audio,
+//! input → [`session::Request`] → rules → [`session::GameChanged`] → cards, animation, HUD, audio,
 //! persistence.
 
 pub mod animation;
@@ -60,7 +60,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Zodiac".into(),
-                    resolution: WindowResolution::new(1280, 800),
+                    resolution: WindowResolution::new(1280, 720),
                     resize_constraints: WindowResizeConstraints {
                         min_width: 640.0,
                         min_height: 400.0,
@@ -83,4 +83,31 @@ pub fn run(options: LaunchOptions) -> AppExit {
     .add_plugins(bevy_kira_audio::AudioPlugin)
     .add_plugins(plugin);
     app.run()
+}
+
+/// The game without a GPU or an OS window, for tests: everything but drawing, with a
+/// 1280 × 720 primary window entity that synthetic input can be sent to. Call `update()` to step.
+pub fn headless_app(options: LaunchOptions) -> App {
+    use bevy::render::RenderPlugin;
+    use bevy::render::settings::WgpuSettings;
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .build()
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::log::LogPlugin>()
+            .set(RenderPlugin {
+                render_creation: WgpuSettings { backends: None, ..default() }.into(),
+                ..default()
+            })
+            .set(WindowPlugin {
+                primary_window: Some(Window { resolution: WindowResolution::new(1280, 720), ..default() }),
+                ..default()
+            }),
+    )
+    .insert_resource(options)
+    .add_plugins(plugin);
+    app.finish();
+    app.cleanup();
+    app
 }

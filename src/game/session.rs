@@ -1,5 +1,5 @@
 //! The game in progress, as a Bevy resource, and the only place where requests become moves.
-//! Input writes [`Request`]s; this plugin asks the rules and writes [`Changed`] for everyone else.
+//! Input writes [`Request`]s; this plugin asks the rules and writes [`GameChanged`] for everyone else.
 
 use super::LaunchOptions;
 use crate::rules::{DealNumber, Game, Illegal, Move, Place, RuleSet, Status};
@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Request>()
-        .add_message::<Changed>()
+        .add_message::<GameChanged>()
+        .add_message::<Finished>()
         .add_systems(Update, handle_requests.in_set(SessionSystems));
 }
 
@@ -22,11 +23,13 @@ pub struct Session {
     pub game: Game,
     /// When the clock last started running (None while stopped: won, stuck or not yet moved).
     clock_since: Option<Instant>,
+    /// This game's win is already in the statistics (undo then redo must not count it twice).
+    win_counted: bool,
 }
 
 impl Session {
     pub fn new(game: Game) -> Session {
-        Session { game, clock_since: None }
+        Session { game, clock_since: None, win_counted: false }
     }
 
     /// Play time including the running stretch.
@@ -66,7 +69,7 @@ pub enum Request {
 
 /// What happened, for the views to mirror.
 #[derive(Message, Clone, Debug, PartialEq)]
-pub enum Changed {
+pub enum GameChanged {
     Played(Move),
     Undone(Move),
     Redone(Move),
@@ -76,6 +79,15 @@ pub enum Changed {
     Refused { from: Place, why: Illegal },
     /// Undo or redo with nothing to take back or replay.
     Nothing,
+}
+
+/// A game ended: won, or abandoned for another game before it was won (a loss).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Finished {
+    pub rules: String,
+    pub won: bool,
+    pub elapsed_ms: u64,
+    pub moves: u32,
 }
 
 /// Starts the session from the command line's deal, or a random one. Persistence may replace the
@@ -89,37 +101,60 @@ pub fn new_game(options: &LaunchOptions, rules: Option<&str>) -> Result<Game, St
 fn handle_requests(
     mut requests: MessageReader<Request>,
     mut session: ResMut<Session>,
-    mut changed: MessageWriter<Changed>,
+    mut changed: MessageWriter<GameChanged>,
+    mut finished: MessageWriter<Finished>,
 ) {
     for request in requests.read() {
+        let was_won = session.game.status() == Status::Won;
         let change = match request {
             Request::Play(m) => match session.game.play(*m) {
                 Ok(()) => {
                     session.start_clock();
-                    Changed::Played(*m)
+                    GameChanged::Played(*m)
                 }
-                Err(why) => Changed::Refused { from: m.from(), why },
+                Err(why) => GameChanged::Refused { from: m.from(), why },
             },
-            Request::Undo => session.game.undo().map_or(Changed::Nothing, Changed::Undone),
-            Request::Redo => session.game.redo().map_or(Changed::Nothing, Changed::Redone),
+            Request::Undo => session.game.undo().map_or(GameChanged::Nothing, GameChanged::Undone),
+            Request::Redo => session.game.redo().map_or(GameChanged::Nothing, GameChanged::Redone),
             Request::Restart => {
                 session.clock_since = None;
+                session.win_counted = false;
                 session.game.restart();
-                Changed::Dealt
+                GameChanged::Dealt
             }
             Request::NewGame { deal, rules } => {
+                // Leaving a game that was started and not won counts as a loss.
+                if !was_won && !session.game.moves().is_empty() {
+                    session.settle_clock();
+                    finished.write(Finished {
+                        rules: session.game.rule_set().name.clone(),
+                        won: false,
+                        elapsed_ms: session.game.elapsed_ms,
+                        moves: session.game.moves().len() as u32,
+                    });
+                }
                 let name = rules.clone().unwrap_or_else(|| session.game.rule_set().name.clone());
                 let rule_set = RuleSet::by_name_or_path(&name).unwrap_or_else(|_| RuleSet::default_set());
                 session.clock_since = None;
+                session.win_counted = false;
                 session.game = Game::new(rule_set, deal.unwrap_or_else(DealNumber::random_now));
-                Changed::Dealt
+                GameChanged::Dealt
             }
         };
-        // Finishing a game stops the clock.
+        // Finishing a game stops the clock; a first win is counted once.
         if session.game.status() != Status::Playing {
             session.settle_clock();
             session.clock_since = None;
-        } else if matches!(change, Changed::Undone(_) | Changed::Redone(_)) {
+            if !was_won && !session.win_counted && session.game.status() == Status::Won {
+                session.win_counted = true;
+                finished.write(Finished {
+                    rules: session.game.rule_set().name.clone(),
+                    won: true,
+                    elapsed_ms: session.game.elapsed_ms,
+                    moves: session.game.moves().len() as u32,
+                });
+            }
+        } else if matches!(change, GameChanged::Undone(_) | GameChanged::Redone(_)) {
             session.start_clock();
         }
         changed.write(change);

@@ -14,7 +14,7 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(Table(Layout::new(1280.0, 800.0, 1.0)))
         .add_systems(Startup, spawn_camera)
         .add_systems(PreUpdate, follow_window)
-        .add_systems(Update, redraw_table.run_if(resource_changed::<Table>.or(rules_changed)))
+        .add_systems(Update, redraw_table.run_if(resource_changed::<Table>.or_eager(rules_changed)))
         .add_systems(Update, count_talon.after(redraw_table).run_if(resource_changed::<Session>));
 }
 
@@ -81,22 +81,6 @@ fn redraw_table(
         MeshMaterial2d(materials.add(Palette::TRACK)),
         Transform::from_xyz(cx, cy - layout.depth_step * 3.0, 0.0),
     ));
-    // Twelve faint dividers around the track, one per sign of the Zodiac.
-    let divider = meshes.add(Rectangle::new(1.5, band * 0.3));
-    let divider_colour = materials.add(Palette::TRACK_LINE);
-    for k in 0..12 {
-        let t = (k as f32 + 0.5) / 12.0 * std::f32::consts::TAU;
-        let (s, c) = t.sin_cos();
-        let pos = Vec2::new((layout.ring_a + band * 0.42) * s, (layout.ring_b + band * 0.42) * c);
-        let angle = (layout.ring_b * s).atan2(layout.ring_a * c);
-        commands.spawn((
-            TableDecor,
-            Mesh2d(divider.clone()),
-            MeshMaterial2d(divider_colour.clone()),
-            Transform::from_xyz(cx + pos.x, cy + pos.y, 0.05).with_rotation(Quat::from_rotation_z(-angle)),
-        ));
-    }
-
     let radius = cw * 0.08;
     let outline = meshes.add(shapes::rounded_frame(cw, ch, radius, (cw * 0.025).max(1.0)));
     let fill = meshes.add(shapes::rounded_rect(cw, ch, radius));

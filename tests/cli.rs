@@ -1,0 +1,80 @@
+//! `zodiac show` and `zodiac play` as a user runs them: output, errors and exit statuses.
+
+use std::process::Command;
+
+fn zodiac(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_zodiac")).args(args).output().expect("run zodiac");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn show_prints_deal_1_as_rules_md_says() {
+    let (code, out, _) = zodiac(&["show", "--deal", "1"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "equator: 3D 5H JC KH 5S 5H KC KC");
+    assert_eq!(lines[1], "zodiac z0: 8D");
+    assert_eq!(lines.len(), 1 + 24 + 8 + 4);
+    assert!(lines.contains(&"foundation f7:"));
+    assert_eq!(lines[33], "waste: 8H");
+    assert!(lines[34].starts_with("stock: JH 4D 2D"));
+    assert_eq!(&lines[35..], ["phase: 1", "status: playing"]);
+}
+
+#[test]
+fn play_applies_moves_and_reports_illegal_ones() {
+    let (code, out, _) = zodiac(&["play", "--deal", "1", "w>z20", "d"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("zodiac z20: 9H 8H\n"), "{out}");
+    assert!(out.contains("waste: JH\n"), "{out}");
+    let (code, _, err) = zodiac(&["play", "--deal", "1", "d", "w>z0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("move index 1") && err.contains("w>z0") && err.contains("does not go on"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn show_reads_a_saved_game() {
+    let dir = std::env::temp_dir().join(format!("zodiac-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.ron");
+    let mut game = zodiac::rules::Game::new(zodiac::rules::RuleSet::default_set(), zodiac::rules::DealNumber::new(1).unwrap());
+    game.play(zodiac::rules::Move::parse("w>z20").unwrap()).unwrap();
+    std::fs::write(&file, game.to_record().to_ron()).unwrap();
+    let (code, out, _) = zodiac(&["show", "--game", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("zodiac z20: 9H 8H\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn mistakes_get_one_line_and_a_failure_status() {
+    let cases: &[&[&str]] = &[
+        &["frobnicate"],
+        &["show", "--deal", "0"],
+        &["show", "--deal", "-4"],
+        &["show", "--deal", "100000000000000000001"],
+        &["show", "--deal", "ten"],
+        &["show", "--deal", "1", "--rules", "klondike"],
+        &["show", "--game", "/no/such/file.ron"],
+        &["show"],
+        &["play", "--deal", "1", "x>y"],
+        &["--bogus"],
+    ];
+    for args in cases {
+        let (code, out, err) = zodiac(args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("zodiac: ") && !err.contains("panicked"), "{args:?}: {err}");
+    }
+    let (code, out, _) = zodiac(&["--help"]);
+    assert_eq!(code, 0);
+    for word in ["show --deal", "show --game", "play --deal", "--rules", "--data-dir", "w>z5"] {
+        assert!(out.contains(word), "help mentions {word}");
+    }
+}

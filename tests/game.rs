@@ -1,0 +1,7 @@
+//! The game as a player meets it: the command line as a program, the window's input through
+//! Bevy's picking pipeline (headless, real cursor and button messages), and the real binary in
+//! a virtual X display driven by xdotool. One test binary, so Bevy is linked once.
+
+mod cli;
+mod e2e;
+mod input;

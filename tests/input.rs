@@ -1,0 +1,385 @@
+//! Headless Bevy tests: real cursor movements and mouse-button presses go in through the window
+//! messages and Bevy's picking pipeline, exactly as winit would deliver them; the result is read
+//! back from the rules' state.
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::{MouseButton, MouseButtonInput};
+use bevy::prelude::*;
+use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
+use std::path::PathBuf;
+use std::time::Duration;
+use zodiac::game::cards::{CardView, Mirror};
+use zodiac::game::input::{Overlay, OverlayKind};
+use zodiac::game::session::Session;
+use zodiac::game::table::Table;
+use zodiac::game::{LaunchOptions, headless_app};
+use zodiac::rules::{DealNumber, Game, Move, Place, RuleSet};
+
+pub struct Harness {
+    pub app: App,
+    window: Entity,
+    pub dir: PathBuf,
+    cursor: Vec2,
+}
+
+impl Harness {
+    pub fn new(deal: u128, name: &str) -> Harness {
+        let dir = std::env::temp_dir().join(format!("zodiac-input-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Harness::in_dir(deal, dir)
+    }
+
+    pub fn in_dir(deal: u128, dir: PathBuf) -> Harness {
+        let options = LaunchOptions { deal: DealNumber::new(deal), rules: None, data_dir: dir.clone() };
+        let mut app = headless_app(options);
+        app.update();
+        let window = app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap();
+        let mut h = Harness { app, window, dir, cursor: Vec2::ZERO };
+        h.settle();
+        h
+    }
+
+    /// Runs frames until nothing moves (bounded).
+    pub fn settle(&mut self) {
+        for _ in 0..400 {
+            self.app.update();
+            let moving = self.app.world_mut().query_filtered::<(), With<zodiac::game::animation::Glide>>().iter(self.app.world()).count();
+            if moving == 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(3));
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.app.world().resource::<Session>().game
+    }
+
+    /// Replaces the game (set-up for a test, not the thing tested).
+    pub fn set_game(&mut self, game: Game) {
+        self.app.world_mut().insert_resource(Session::new(game));
+        self.app.world_mut().write_message(zodiac::game::session::GameChanged::Dealt);
+        self.settle();
+    }
+
+    pub fn table(&self) -> Table {
+        self.app.world().resource::<Table>().clone()
+    }
+
+    /// Table coordinates (origin at the centre, y up) to window coordinates.
+    pub fn window_point(&self, table_point: Vec2) -> Vec2 {
+        let t = self.table();
+        Vec2::new(table_point.x + t.width / 2.0, t.height / 2.0 - table_point.y)
+    }
+
+    pub fn centre_of(&self, place: Place) -> Vec2 {
+        let r = self.table().rect(place);
+        Vec2::new(r.x, r.y)
+    }
+
+    pub fn move_to(&mut self, table_point: Vec2) {
+        let position = self.window_point(table_point);
+        let delta = position - self.cursor;
+        self.cursor = position;
+        let moved = CursorMoved { window: self.window, position, delta: Some(delta) };
+        self.app.world_mut().write_message(moved.clone());
+        self.app.world_mut().write_message(WindowEvent::CursorMoved(moved));
+        self.app.update();
+    }
+
+    pub fn button(&mut self, button: MouseButton, state: ButtonState) {
+        let input = MouseButtonInput { button, state, window: self.window };
+        self.app.world_mut().write_message(input);
+        self.app.world_mut().write_message(WindowEvent::MouseButtonInput(input));
+        self.app.update();
+    }
+
+    pub fn click(&mut self, table_point: Vec2) {
+        self.click_with(table_point, MouseButton::Left);
+    }
+
+    pub fn click_with(&mut self, table_point: Vec2, button: MouseButton) {
+        self.move_to(table_point);
+        self.button(button, ButtonState::Pressed);
+        self.button(button, ButtonState::Released);
+        self.app.update();
+    }
+
+    /// Presses at `from`, moves there in steps as a hand would, releases at `to`.
+    pub fn drag(&mut self, from: Vec2, to: Vec2) {
+        self.move_to(from);
+        self.button(MouseButton::Left, ButtonState::Pressed);
+        for k in 1..=8 {
+            self.move_to(from + (to - from) * k as f32 / 8.0);
+        }
+        self.button(MouseButton::Left, ButtonState::Released);
+        self.app.update();
+    }
+
+    pub fn key(&mut self, code: KeyCode, modifiers: &[KeyCode]) {
+        let send = |app: &mut App, key_code: KeyCode, state: ButtonState, window: Entity| {
+            let input = KeyboardInput { key_code, logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified), state, text: None, repeat: false, window };
+            app.world_mut().write_message(input.clone());
+            app.world_mut().write_message(WindowEvent::KeyboardInput(input));
+        };
+        for &m in modifiers {
+            send(&mut self.app, m, ButtonState::Pressed, self.window);
+        }
+        send(&mut self.app, code, ButtonState::Pressed, self.window);
+        self.app.update();
+        send(&mut self.app, code, ButtonState::Released, self.window);
+        for &m in modifiers {
+            send(&mut self.app, m, ButtonState::Released, self.window);
+        }
+        self.app.update();
+    }
+
+    pub fn top_entity(&self, place: Place) -> Option<Entity> {
+        self.app.world().resource::<Mirror>().top(place)
+    }
+
+    pub fn translation(&self, entity: Entity) -> Vec3 {
+        self.app.world().get::<Transform>(entity).unwrap().translation
+    }
+
+    pub fn overlay(&self) -> Option<OverlayKind> {
+        self.app.world().resource::<Overlay>().0
+    }
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Deal 1 opens with 8H on the waste, and 9H on z20 takes it (RULES.md's vector).
+#[test]
+fn a_legal_drop_lands() {
+    let mut h = Harness::new(1, "legal-drop");
+    let waste = h.centre_of(Place::Waste);
+    let target = h.centre_of(Place::Zodiac(20));
+    h.drag(waste, target + Vec2::new(6.0, -4.0));
+    h.settle();
+    assert_eq!(h.game().moves(), &[Move::WasteToZodiac(20)]);
+    let top = h.top_entity(Place::Zodiac(20)).unwrap();
+    assert_eq!(h.app.world().get::<CardView>(top).unwrap().card.to_string(), "8H");
+    let t = h.translation(top);
+    assert!((t.x - target.x).abs() < 1.0 && (t.y - target.y).abs() < 1.0, "the card came to rest on z20: {t:?}");
+}
+
+#[test]
+fn an_illegal_drop_glides_back() {
+    let mut h = Harness::new(1, "illegal-drop");
+    let waste = h.centre_of(Place::Waste);
+    let card = h.top_entity(Place::Waste).unwrap();
+    let home = h.translation(card);
+    // z0 holds 8D: no place for 8H.
+    h.drag(waste, h.centre_of(Place::Zodiac(0)));
+    h.settle();
+    assert!(h.game().moves().is_empty());
+    let t = h.translation(card);
+    assert!((t.truncate() - home.truncate()).length() < 0.5, "back home: {t:?} vs {home:?}");
+    // Released over the empty table, too.
+    h.drag(waste, Vec2::new(0.0, 0.0) + Vec2::new(h.table().card_w * 0.1, 1.0));
+    h.settle();
+    assert!(h.game().moves().is_empty());
+}
+
+/// A deal where two neighbouring Equator cards can both go to the Zodiac at once, so the waste
+/// card has two empty cells to land in.
+fn two_free_cells() -> (Game, u8) {
+    for n in 1..20_000u128 {
+        let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
+        for e in 0..7u8 {
+            let (Some(a), Some(b)) = (
+                game.position().best_move_from(game.rules(), Place::Equator(e)),
+                game.position().best_move_from(game.rules(), Place::Equator(e + 1)),
+            ) else {
+                continue;
+            };
+            let mut trial = game.clone();
+            if trial.play(a).is_ok() && trial.play(b).is_ok() {
+                game = trial;
+                return (game, e);
+            }
+        }
+    }
+    panic!("no deal with two free neighbouring cells");
+}
+
+#[test]
+fn a_drop_between_two_places_picks_the_one_overlapped_most() {
+    let (game, e) = two_free_cells();
+    let mut h = Harness::new(1, "between");
+    h.set_game(game.clone());
+    let left = h.centre_of(Place::Equator(e));
+    let right = h.centre_of(Place::Equator(e + 1));
+    // Two thirds over the right-hand cell, one third over the left.
+    let point = left + (right - left) * 0.66;
+    h.drag(h.centre_of(Place::Waste), point);
+    h.settle();
+    assert_eq!(h.game().moves().last(), Some(&Move::WasteToEquator(e + 1)));
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+    h.settle();
+    let point = left + (right - left) * 0.34;
+    h.drag(h.centre_of(Place::Waste), point);
+    h.settle();
+    assert_eq!(h.game().moves().last(), Some(&Move::WasteToEquator(e)));
+}
+
+#[test]
+fn a_click_sends_the_card_to_its_best_place() {
+    let mut h = Harness::new(1, "click");
+    h.click(h.centre_of(Place::Waste));
+    h.settle();
+    assert_eq!(h.game().moves(), &[Move::WasteToZodiac(20)], "the Zodiac before an Equator cell");
+    std::thread::sleep(Duration::from_millis(500));
+    h.click(h.centre_of(Place::Stock));
+    h.settle();
+    assert_eq!(h.game().moves().last(), Some(&Move::Turn), "clicking the stock turns a card");
+    // An Equator card with a Zodiac pile to go to: the documented priority picks the first.
+    let (game, e) = two_free_cells();
+    let _ = e;
+    let mut h = Harness::new(1, "click-2");
+    let mut g = game;
+    while g.undo().is_some() {}
+    let expected = (0..8).find_map(|e| g.position().best_move_from(g.rules(), Place::Equator(e)).map(|m| (e, m))).unwrap();
+    h.set_game(g);
+    h.click(h.centre_of(Place::Equator(expected.0)));
+    h.settle();
+    assert_eq!(h.game().moves(), &[expected.1]);
+}
+
+#[test]
+fn a_zodiac_card_in_phase_1_refuses_to_lift() {
+    let mut h = Harness::new(1, "refuse");
+    let card = h.top_entity(Place::Zodiac(3)).unwrap();
+    let home = h.translation(card);
+    let from = h.centre_of(Place::Zodiac(3));
+    h.move_to(from);
+    h.button(MouseButton::Left, ButtonState::Pressed);
+    h.move_to(from + Vec2::new(40.0, -30.0));
+    let shaking = h.app.world().get::<zodiac::game::animation::Shake>(card).is_some();
+    h.move_to(from + Vec2::new(80.0, -60.0));
+    let t = h.translation(card);
+    assert!((t.y - home.y).abs() < 0.5, "it does not follow the pointer");
+    h.button(MouseButton::Left, ButtonState::Released);
+    h.settle();
+    assert!(shaking, "it shakes instead");
+    assert!(h.game().moves().is_empty());
+    assert!((h.translation(card).truncate() - home.truncate()).length() < 0.5);
+}
+
+#[test]
+fn a_double_click_opens_the_inspector_and_makes_no_move() {
+    let mut h = Harness::new(1, "inspect");
+    h.click(h.centre_of(Place::Zodiac(5)));
+    h.click(h.centre_of(Place::Zodiac(5)));
+    h.settle();
+    assert_eq!(h.overlay(), Some(OverlayKind::Inspector));
+    assert!(h.game().moves().is_empty());
+    // A click anywhere closes it, and moves nothing.
+    h.click(h.centre_of(Place::Waste));
+    h.settle();
+    assert_eq!(h.overlay(), None);
+    assert!(h.game().moves().is_empty());
+    // Right-click opens it too; Esc closes it.
+    std::thread::sleep(Duration::from_millis(500));
+    h.click_with(h.centre_of(Place::Zodiac(7)), MouseButton::Right);
+    assert_eq!(h.overlay(), Some(OverlayKind::Inspector));
+    h.key(KeyCode::Escape, &[]);
+    assert_eq!(h.overlay(), None);
+}
+
+#[test]
+fn in_phase_2_the_second_click_of_a_double_click_inspects_instead_of_moving() {
+    // Find a phase-2 position with a Zodiac pile whose top two cards both go home in a row.
+    let mut found = None;
+    'search: for n in 1..400u128 {
+        let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
+        // Greedy play: hints until phase 2 or stuck.
+        for _ in 0..3000 {
+            if game.position().phase() == zodiac::rules::Phase::Two || game.status() != zodiac::rules::Status::Playing {
+                break;
+            }
+            let Some(m) = game.position().hint(game.rules()) else { break };
+            game.play(m).unwrap();
+        }
+        if game.position().phase() != zodiac::rules::Phase::Two {
+            continue;
+        }
+        for z in 0..24u8 {
+            let Some(first) = game.position().best_move_from(game.rules(), Place::Zodiac(z)) else { continue };
+            let mut after = game.clone();
+            after.play(first).unwrap();
+            if after.position().best_move_from(after.rules(), Place::Zodiac(z)).is_some() {
+                found = Some((game, z, first));
+                break 'search;
+            }
+        }
+    }
+    let Some((game, z, first)) = found else { panic!("no suitable phase-2 position found") };
+    let mut h = Harness::new(1, "phase2-double");
+    let before = game.moves().len();
+    h.set_game(game);
+    h.click(h.centre_of(Place::Zodiac(z)));
+    h.click(h.centre_of(Place::Zodiac(z)));
+    h.settle();
+    assert_eq!(h.game().moves().len(), before + 1, "exactly one move");
+    assert_eq!(h.game().moves().last(), Some(&first));
+    assert_eq!(h.overlay(), Some(OverlayKind::Inspector));
+}
+
+#[test]
+fn keyboard_undo_and_redo() {
+    let mut h = Harness::new(1, "keys");
+    h.key(KeyCode::Space, &[]);
+    h.key(KeyCode::KeyD, &[]);
+    assert_eq!(h.game().moves(), &[Move::Turn, Move::Turn]);
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+    assert_eq!(h.game().moves(), &[Move::Turn]);
+    h.key(KeyCode::KeyY, &[KeyCode::ControlLeft]);
+    assert_eq!(h.game().moves().len(), 2);
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft, KeyCode::ShiftLeft]);
+    assert_eq!(h.game().moves().len(), 2, "Ctrl+Shift+Z redoes");
+    h.settle();
+    // Arrow keys and Enter play without a mouse: select the waste, pick it, move to z20, drop.
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+    h.key(KeyCode::ArrowRight, &[]);
+    h.key(KeyCode::Enter, &[]);
+    for _ in 0..(2 + 8 + 20) {
+        h.key(KeyCode::ArrowRight, &[]);
+    }
+    h.key(KeyCode::Enter, &[]);
+    assert_eq!(h.game().moves(), &[Move::WasteToZodiac(20)]);
+}
+
+#[test]
+fn every_move_is_saved_and_resumed() {
+    let dir = std::env::temp_dir().join(format!("zodiac-input-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    {
+        let mut h = Harness::in_dir(1, dir.clone());
+        h.click(h.centre_of(Place::Waste));
+        h.key(KeyCode::KeyD, &[]);
+        h.key(KeyCode::KeyD, &[]);
+        h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+        let saved = std::fs::read_to_string(dir.join("game.ron")).unwrap();
+        let record = Game::from_ron(&saved).unwrap();
+        assert_eq!(record.moves(), &[Move::WasteToZodiac(20), Move::Turn]);
+        assert_eq!(record.redo_moves(), &[Move::Turn]);
+        std::mem::forget(h); // keep the directory for the second run
+    }
+    let options = LaunchOptions { deal: None, rules: None, data_dir: dir.clone() };
+    let mut app = headless_app(options);
+    app.update();
+    let game = &app.world().resource::<Session>().game;
+    assert_eq!(game.deal().get(), 1);
+    assert_eq!(game.moves(), &[Move::WasteToZodiac(20), Move::Turn]);
+    assert_eq!(game.redo_moves(), &[Move::Turn]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
