@@ -18,7 +18,6 @@ pub struct Palette;
 impl Palette {
     pub const FELT: Color = Color::srgb(0.055, 0.27, 0.19);
     pub const TRACK: Color = Color::srgb(0.07, 0.31, 0.22);
-    pub const TRACK_LINE: Color = Color::srgba(0.85, 0.78, 0.5, 0.25);
     pub const SLOT_FILL: Color = Color::srgba(0.0, 0.0, 0.0, 0.16);
     pub const SLOT_LINE: Color = Color::srgba(0.85, 0.9, 0.8, 0.28);
     pub const SLOT_MARK: Color = Color::srgba(0.88, 0.93, 0.85, 0.36);

@@ -447,8 +447,14 @@ fn keys(
     mut exit: MessageWriter<AppExit>,
 ) {
     changes.clear();
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // A modifier counts if it is held, or went down or up this frame: a fast chord (as
+    // xdotool types it) can press and release both keys between two frames.
+    let held = |codes: &[KeyCode]| {
+        let codes = codes.iter().copied();
+        keys.any_pressed(codes.clone()) || keys.any_just_pressed(codes.clone()) || keys.any_just_released(codes)
+    };
+    let ctrl = held(&[KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
+    let shift = held(&[KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if keys.just_pressed(KeyCode::F11) {
         if let Ok(mut window) = windows.single_mut() {
             window.mode = match window.mode {

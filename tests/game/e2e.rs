@@ -124,7 +124,8 @@ fn the_real_window_plays_drag_and_click_and_saves_them() {
     xdotool(&display, &["click", "1"]);
     wait_for("the stock turn to be saved", Duration::from_secs(30), || moves().len() >= 2);
     std::thread::sleep(Duration::from_millis(500));
-    xdotool(&display, &["key", "--window", &window, "ctrl+q"]);
+    xdotool(&display, &["windowfocus", "--sync", &window]);
+    xdotool(&display, &["key", "ctrl+q"]);
     let mut game = game;
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {

@@ -44,7 +44,8 @@ impl Harness {
     pub fn settle(&mut self) {
         for _ in 0..400 {
             self.app.update();
-            let moving = self.app.world_mut().query_filtered::<(), With<zodiac::game::animation::Glide>>().iter(self.app.world()).count();
+            use zodiac::game::animation::{Glide, Shake};
+            let moving = self.app.world_mut().query_filtered::<(), Or<(With<Glide>, With<Shake>)>>().iter(self.app.world()).count();
             if moving == 0 {
                 break;
             }
