@@ -26,7 +26,11 @@ fn main() {
                 break;
             }
             let list = p.legal_moves(&rules);
-            let m = if list.len() > 1 && rng.random_bool(0.9) { list[rng.random_range(1..list.len())] } else { list[0] };
+            let m = if list.len() > 1 && rng.random_bool(0.9) {
+                list[rng.random_range(1..list.len())]
+            } else {
+                list[0]
+            };
             p.apply_unchecked(m);
             moves += 1;
         }
@@ -68,6 +72,10 @@ fn main() {
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("legal-move generations: {:.2} million/s (average {:.1} moves each)", generated as f64 / secs / 1e6, total as f64 / generated as f64);
+    println!(
+        "legal-move generations: {:.2} million/s (average {:.1} moves each)",
+        generated as f64 / secs / 1e6,
+        total as f64 / generated as f64
+    );
     println!("position size: {} bytes", std::mem::size_of::<Position>());
 }

@@ -45,13 +45,26 @@ H hint, N new game, Ctrl+R restart, Esc close an overlay, F11 fullscreen.";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Open the game window.
-    Window { deal: Option<DealNumber>, rules: Option<String>, data_dir: Option<PathBuf> },
+    Window {
+        deal: Option<DealNumber>,
+        rules: Option<String>,
+        data_dir: Option<PathBuf>,
+    },
     /// Print a deal's opening position.
-    ShowDeal { deal: DealNumber, rules: String },
+    ShowDeal {
+        deal: DealNumber,
+        rules: String,
+    },
     /// Print a saved game's position.
-    ShowGame { file: PathBuf },
+    ShowGame {
+        file: PathBuf,
+    },
     /// Play moves from a deal and print the result.
-    Play { deal: DealNumber, rules: String, moves: Vec<String> },
+    Play {
+        deal: DealNumber,
+        rules: String,
+        moves: Vec<String>,
+    },
     Help,
 }
 
@@ -65,16 +78,22 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
-            it.next().cloned().ok_or_else(|| format!("{name} needs a value"))
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
         };
         match arg.as_str() {
             "-h" | "--help" | "help" => return Ok(Command::Help),
-            "--deal" => deal = Some(DealNumber::parse(&value("--deal")?).map_err(|e| e.to_string())?),
+            "--deal" => {
+                deal = Some(DealNumber::parse(&value("--deal")?).map_err(|e| e.to_string())?)
+            }
             "--rules" => rules = Some(value("--rules")?),
             "--game" => game = Some(PathBuf::from(value("--game")?)),
             "--data-dir" => data_dir = Some(PathBuf::from(value("--data-dir")?)),
             // Moves are never option-like, but `-5` as a deal number deserves the range error.
-            s if s.starts_with("--") => return Err(format!("unknown option {s} (see zodiac --help)")),
+            s if s.starts_with("--") => {
+                return Err(format!("unknown option {s} (see zodiac --help)"));
+            }
             s => positional.push(s.to_string()),
         }
     }
@@ -84,7 +103,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             if game.is_some() {
                 return Err("--game is for `zodiac show` (see zodiac --help)".into());
             }
-            return Ok(Command::Window { deal, rules, data_dir });
+            return Ok(Command::Window {
+                deal,
+                rules,
+                data_dir,
+            });
         }
         Some((c, rest)) => (c.as_str(), rest),
     };
@@ -94,10 +117,15 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 return Err(format!("unexpected argument {extra:?} for show"));
             }
             match (deal, game) {
-                (Some(deal), None) => Ok(Command::ShowDeal { deal, rules: rules_or_default(rules) }),
+                (Some(deal), None) => Ok(Command::ShowDeal {
+                    deal,
+                    rules: rules_or_default(rules),
+                }),
                 (None, Some(file)) => {
                     if rules.is_some() {
-                        return Err("--rules does not go with --game: the record names its rule set".into());
+                        return Err(
+                            "--rules does not go with --game: the record names its rule set".into(),
+                        );
                     }
                     Ok(Command::ShowGame { file })
                 }
@@ -110,7 +138,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 return Err("play starts from --deal N, not --game".into());
             }
             let deal = deal.ok_or("play needs --deal N")?;
-            Ok(Command::Play { deal, rules: rules_or_default(rules), moves: rest.to_vec() })
+            Ok(Command::Play {
+                deal,
+                rules: rules_or_default(rules),
+                moves: rest.to_vec(),
+            })
         }
         other => Err(format!("unknown command {other:?} (see zodiac --help)")),
     }
@@ -135,8 +167,10 @@ pub fn run_text(command: &Command) -> Result<String, String> {
             let rule_set = RuleSet::by_name_or_path(rules).map_err(|e| e.to_string())?;
             let mut game = Game::new(rule_set, *deal);
             for (index, token) in moves.iter().enumerate() {
-                let m = Move::parse(token).map_err(|e| format!("move index {index} ({token:?}): {e}"))?;
-                game.play(m).map_err(|e| format!("move index {index} ({token:?}): illegal: {e}"))?;
+                let m = Move::parse(token)
+                    .map_err(|e| format!("move index {index} ({token:?}): {e}"))?;
+                game.play(m)
+                    .map_err(|e| format!("move index {index} ({token:?}): illegal: {e}"))?;
             }
             Ok(game.position().to_text(game.rules()))
         }

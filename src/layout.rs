@@ -103,9 +103,21 @@ pub fn place_index(place: Place) -> usize {
 impl Layout {
     /// Lays out the table for a window of `width` × `height` logical pixels.
     pub fn new(width: f32, height: f32, scale_factor: f32) -> Layout {
-        let width = if width.is_finite() { width.max(1.0) } else { 1.0 };
-        let height = if height.is_finite() { height.max(1.0) } else { 1.0 };
-        let scale_factor = if scale_factor.is_finite() && scale_factor > 0.0 { scale_factor } else { 1.0 };
+        let width = if width.is_finite() {
+            width.max(1.0)
+        } else {
+            1.0
+        };
+        let height = if height.is_finite() {
+            height.max(1.0)
+        } else {
+            1.0
+        };
+        let scale_factor = if scale_factor.is_finite() && scale_factor > 0.0 {
+            scale_factor
+        } else {
+            1.0
+        };
         // The largest card height whose layout fits, by bisection (the fit is monotone in it).
         let (mut lo, mut hi) = (4.0f32, height.min(width * 1.4));
         if let Some(layout) = Layout::try_with_card(width, height, scale_factor, hi) {
@@ -146,7 +158,10 @@ impl Layout {
 
         let mut places = [Rect::new(0.0, 0.0, card_w, card_h); 42];
         let card = |x: f32, y: f32| Rect::new(snap(x), snap(y), card_w, card_h);
-        for (z, (x, y)) in ring_points(ring_a, ring_b, card_w + gap, card_h + gap + depth).into_iter().enumerate() {
+        for (z, (x, y)) in ring_points(ring_a, ring_b, card_w + gap, card_h + gap + depth)
+            .into_iter()
+            .enumerate()
+        {
             places[place_index(Place::Zodiac(z as u8))] = card(x, ring_center_y + y);
         }
         let step = card_w + gap;
@@ -156,8 +171,10 @@ impl Layout {
             places[place_index(Place::Equator(e))] = card((f32::from(e) - 3.5) * step, cy);
         }
         for f in 0..4 {
-            places[place_index(Place::Foundation(f))] = card((f32::from(f) - 1.5) * step, cy + row_y);
-            places[place_index(Place::Foundation(f + 4))] = card((f32::from(f) - 1.5) * step, cy - row_y);
+            places[place_index(Place::Foundation(f))] =
+                card((f32::from(f) - 1.5) * step, cy + row_y);
+            places[place_index(Place::Foundation(f + 4))] =
+                card((f32::from(f) - 1.5) * step, cy - row_y);
         }
         // Waste then stock, right of the lower foundations, a little apart from them.
         let x0 = 2.5 * step + gap;
@@ -197,7 +214,11 @@ impl Layout {
         let air = (self.card_w * 0.04).max(1.0);
         for i in 0..rects.len() {
             for j in i + 1..rects.len() {
-                if rects[i].inflate(air / 2.0).overlap_area(&rects[j].inflate(air / 2.0)) > 0.0 {
+                if rects[i]
+                    .inflate(air / 2.0)
+                    .overlap_area(&rects[j].inflate(air / 2.0))
+                    > 0.0
+                {
                     return false;
                 }
             }
@@ -304,13 +325,23 @@ mod tests {
         let places: Vec<Place> = Place::all().collect();
         for &p in &places {
             let r = layout.footprint(p);
-            assert!(r.left() >= -half_w && r.right() <= half_w, "{p} sticks out sideways: {r:?}");
-            assert!(r.bottom() >= -half_h && r.top() <= half_h - HUD_HEIGHT + 0.01, "{p} sticks out: {r:?}");
+            assert!(
+                r.left() >= -half_w && r.right() <= half_w,
+                "{p} sticks out sideways: {r:?}"
+            );
+            assert!(
+                r.bottom() >= -half_h && r.top() <= half_h - HUD_HEIGHT + 0.01,
+                "{p} sticks out: {r:?}"
+            );
         }
         for (i, &p) in places.iter().enumerate() {
             for &q in &places[i + 1..] {
                 let overlap = layout.footprint(p).overlap_area(&layout.footprint(q));
-                assert_eq!(overlap, 0.0, "{p} and {q} overlap at {}x{}", layout.width, layout.height);
+                assert_eq!(
+                    overlap, 0.0,
+                    "{p} and {q} overlap at {}x{}",
+                    layout.width, layout.height
+                );
             }
         }
     }
@@ -334,9 +365,17 @@ mod tests {
     #[test]
     fn cards_stay_readable_at_the_smallest_size() {
         let layout = Layout::new(1024.0, 640.0, 1.0);
-        assert!(layout.card_w >= 52.0, "cards are {}x{}", layout.card_w, layout.card_h);
+        assert!(
+            layout.card_w >= 52.0,
+            "cards are {}x{}",
+            layout.card_w,
+            layout.card_h
+        );
         let big = Layout::new(3840.0, 2160.0, 1.0);
-        assert!(big.card_h > layout.card_h * 2.5, "cards grow with the window");
+        assert!(
+            big.card_h > layout.card_h * 2.5,
+            "cards grow with the window"
+        );
     }
 
     #[test]
@@ -344,7 +383,10 @@ mod tests {
         let layout = Layout::new(1280.0, 720.0, 1.0);
         let z = |i| layout.rect(Place::Zodiac(i));
         assert!(z(0).x.abs() < 1.0 && z(0).y > 0.0, "z0 at twelve o'clock");
-        assert!(z(6).x > 0.0 && z(6).y.abs() < z(0).y / 2.0, "z6 at three o'clock");
+        assert!(
+            z(6).x > 0.0 && z(6).y.abs() < z(0).y / 2.0,
+            "z6 at three o'clock"
+        );
         assert!(z(12).x.abs() < 1.0 && z(12).y < 0.0, "z12 at six o'clock");
         assert!(z(18).x < 0.0, "z18 at nine o'clock");
         assert!(z(1).x > 0.0 && z(23).x < 0.0, "clockwise");
@@ -370,7 +412,14 @@ mod tests {
 
     #[test]
     fn degenerate_windows_do_not_panic() {
-        for (w, h) in [(0.0, 0.0), (1.0, 1.0), (50.0, 3000.0), (3000.0, 50.0), (f32::NAN, 10.0), (f32::INFINITY, 5.0)] {
+        for (w, h) in [
+            (0.0, 0.0),
+            (1.0, 1.0),
+            (50.0, 3000.0),
+            (3000.0, 50.0),
+            (f32::NAN, 10.0),
+            (f32::INFINITY, 5.0),
+        ] {
             let layout = Layout::new(w, h, 1.0);
             assert!(layout.card_w.is_finite() && layout.card_h > 0.0);
         }

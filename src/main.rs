@@ -12,7 +12,11 @@ fn main() -> std::process::ExitCode {
         }
     };
     match command {
-        Command::Window { deal, rules, data_dir } => open_window(deal, rules, data_dir),
+        Command::Window {
+            deal,
+            rules,
+            data_dir,
+        } => open_window(deal, rules, data_dir),
         text => match cli::run_text(&text) {
             Ok(out) => {
                 print!("{out}");
@@ -39,7 +43,11 @@ fn open_window(
             return std::process::ExitCode::from(2);
         }
     }
-    let options = zodiac::game::LaunchOptions { deal, rules, data_dir: zodiac::game::data_dir(data_dir) };
+    let options = zodiac::game::LaunchOptions {
+        deal,
+        rules,
+        data_dir: zodiac::game::data_dir(data_dir),
+    };
     match zodiac::game::run(options) {
         bevy::app::AppExit::Success => std::process::ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => std::process::ExitCode::from(code.get()),

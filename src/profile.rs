@@ -108,7 +108,10 @@ pub struct Statistics {
 
 impl Default for Statistics {
     fn default() -> Self {
-        Statistics { format: Statistics::FORMAT.into(), rules: BTreeMap::new() }
+        Statistics {
+            format: Statistics::FORMAT.into(),
+            rules: BTreeMap::new(),
+        }
     }
 }
 
@@ -147,11 +150,22 @@ impl Tagged for Statistics {
 /// Reads `path` as `T`. A missing file is the default with no notice. A file that cannot be used
 /// (unreadable, not RON, the wrong shape, another format) is renamed aside and the default
 /// returned, with a short notice saying what was set aside and where.
-pub fn load_or_default<T: DeserializeOwned + Default + Tagged>(path: &Path, what: &str) -> (T, Option<String>) {
+pub fn load_or_default<T: DeserializeOwned + Default + Tagged>(
+    path: &Path,
+    what: &str,
+) -> (T, Option<String>) {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (T::default(), None),
-        Err(e) => return (T::default(), Some(format!("Could not read the {what} file {}: {e}", path.display()))),
+        Err(e) => {
+            return (
+                T::default(),
+                Some(format!(
+                    "Could not read the {what} file {}: {e}",
+                    path.display()
+                )),
+            );
+        }
     };
     let parsed = std::str::from_utf8(&bytes)
         .map_err(|e| e.to_string())
@@ -160,7 +174,11 @@ pub fn load_or_default<T: DeserializeOwned + Default + Tagged>(path: &Path, what
             if value.format() == T::FORMAT {
                 Ok(value)
             } else {
-                Err(format!("it is a {:?} file, not {:?}", value.format(), T::FORMAT))
+                Err(format!(
+                    "it is a {:?} file, not {:?}",
+                    value.format(),
+                    T::FORMAT
+                ))
             }
         });
     match parsed {
@@ -172,14 +190,21 @@ pub fn load_or_default<T: DeserializeOwned + Default + Tagged>(path: &Path, what
 /// Sets a bad file aside and says so in one line.
 pub fn set_aside_notice(path: &Path, what: &str, problem: &str) -> String {
     match set_aside(path) {
-        Ok(kept) => format!("The {what} file could not be read ({problem}); it was kept as {}.", kept.display()),
-        Err(e) => format!("The {what} file {} could not be read ({problem}) nor set aside ({e}).", path.display()),
+        Ok(kept) => format!(
+            "The {what} file could not be read ({problem}); it was kept as {}.",
+            kept.display()
+        ),
+        Err(e) => format!(
+            "The {what} file {} could not be read ({problem}) nor set aside ({e}).",
+            path.display()
+        ),
     }
 }
 
 /// Writes any of the player's files atomically as pretty RON.
 pub fn save<T: Serialize>(path: &Path, value: &T) -> std::io::Result<()> {
-    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new()).map_err(std::io::Error::other)?;
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new())
+        .map_err(std::io::Error::other)?;
     write_atomic(path, text.as_bytes())
 }
 
@@ -188,7 +213,8 @@ mod tests {
     use super::*;
 
     fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("zodiac-profile-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("zodiac-profile-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
@@ -215,11 +241,18 @@ mod tests {
         let mut stats = Statistics::default();
         stats.entry("cadogan").record_win(1000, 120);
         save(&dir.join("statistics.ron"), &stats).unwrap();
-        let (back, notice) = load_or_default::<Statistics>(&dir.join("statistics.ron"), "statistics");
+        let (back, notice) =
+            load_or_default::<Statistics>(&dir.join("statistics.ron"), "statistics");
         assert_eq!((back, notice), (stats, None));
-        let settings = Settings { four_colour: true, ..Settings::default() };
+        let settings = Settings {
+            four_colour: true,
+            ..Settings::default()
+        };
         save(&dir.join("settings.ron"), &settings).unwrap();
-        assert_eq!(load_or_default::<Settings>(&dir.join("settings.ron"), "settings").0, settings);
+        assert_eq!(
+            load_or_default::<Settings>(&dir.join("settings.ron"), "settings").0,
+            settings
+        );
         let (missing, notice) = load_or_default::<Settings>(&dir.join("nope.ron"), "settings");
         assert_eq!((missing, notice), (Settings::default(), None));
     }
@@ -243,9 +276,21 @@ mod tests {
             let notice = notice.expect("a notice");
             assert!(notice.contains("kept as"), "{notice}");
             assert!(!path.exists(), "case {i}: set aside");
-            let kept: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with(&format!("statistics-{i}.ron.broken"))).collect();
+            let kept: Vec<_> = std::fs::read_dir(&dir)
+                .unwrap()
+                .flatten()
+                .filter(|e| {
+                    e.file_name()
+                        .to_string_lossy()
+                        .starts_with(&format!("statistics-{i}.ron.broken"))
+                })
+                .collect();
             assert_eq!(kept.len(), 1, "case {i}");
-            assert_eq!(std::fs::read(kept[0].path()).unwrap(), *bytes, "the original bytes are kept");
+            assert_eq!(
+                std::fs::read(kept[0].path()).unwrap(),
+                *bytes,
+                "the original bytes are kept"
+            );
         }
     }
 }

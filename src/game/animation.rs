@@ -8,7 +8,10 @@ use bevy::window::RequestRedraw;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Speed>()
         .init_resource::<Busy>()
-        .add_systems(Update, (glide, shake).chain().after(super::cards::CardSystems))
+        .add_systems(
+            Update,
+            (glide, shake).chain().after(super::cards::CardSystems),
+        )
         .add_systems(Last, keep_drawing);
 }
 
@@ -59,12 +62,24 @@ impl Glide {
         let dir = (to - from).truncate();
         let control = if distance > table.card_h * 2.0 {
             let normal = Vec2::new(-dir.y, dir.x).normalize_or_zero();
-            let outward = if (mid - centre).dot(normal) >= 0.0 { normal } else { -normal };
+            let outward = if (mid - centre).dot(normal) >= 0.0 {
+                normal
+            } else {
+                -normal
+            };
             mid + outward * distance * 0.18
         } else {
             mid
         };
-        Glide { from, to, control, delay: 0.0, duration, elapsed: 0.0, flip_to: None }
+        Glide {
+            from,
+            to,
+            control,
+            delay: 0.0,
+            duration,
+            elapsed: 0.0,
+            flip_to: None,
+        }
     }
 
     pub fn delayed(mut self, seconds: f32) -> Glide {
@@ -94,7 +109,11 @@ pub struct Shake {
 const SHAKE_TIME: f32 = 0.3;
 
 fn ease_in_out(t: f32) -> f32 {
-    if t < 0.5 { 4.0 * t * t * t } else { 1.0 - (-2.0 * t + 2.0).powi(3) / 2.0 }
+    if t < 0.5 {
+        4.0 * t * t * t
+    } else {
+        1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
+    }
 }
 
 fn glide(
@@ -106,7 +125,11 @@ fn glide(
     let dt = time.delta_secs().min(1.0 / 30.0);
     for (entity, mut g, mut transform, mut facing) in &mut cards {
         g.elapsed += dt;
-        let t = if g.duration <= 0.0 { 1.0 } else { ((g.elapsed - g.delay) / g.duration).clamp(0.0, 1.0) };
+        let t = if g.duration <= 0.0 {
+            1.0
+        } else {
+            ((g.elapsed - g.delay) / g.duration).clamp(0.0, 1.0)
+        };
         if g.elapsed < g.delay {
             // Waiting its turn in a deal: sit at the start, face down.
             transform.translation = g.from.with_z(g.to.z);
@@ -116,7 +139,9 @@ fn glide(
             continue;
         }
         let e = ease_in_out(t);
-        let p = (1.0 - e) * (1.0 - e) * g.from.truncate() + 2.0 * e * (1.0 - e) * g.control + e * e * g.to.truncate();
+        let p = (1.0 - e) * (1.0 - e) * g.from.truncate()
+            + 2.0 * e * (1.0 - e) * g.control
+            + e * e * g.to.truncate();
         transform.translation = p.extend(if t < 1.0 { FLIGHT_Z + g.to.z } else { g.to.z });
         if let Some(face_up) = g.flip_to {
             // Squeeze to an edge and open on the other side.
@@ -135,7 +160,12 @@ fn glide(
     }
 }
 
-fn shake(mut commands: Commands, time: Res<Time<Real>>, table: Res<Table>, mut cards: Query<(Entity, &mut Shake, &mut Transform), Without<Glide>>) {
+fn shake(
+    mut commands: Commands,
+    time: Res<Time<Real>>,
+    table: Res<Table>,
+    mut cards: Query<(Entity, &mut Shake, &mut Transform), Without<Glide>>,
+) {
     let dt = time.delta_secs().min(1.0 / 30.0);
     for (entity, mut s, mut transform) in &mut cards {
         let base = *s.base_x.get_or_insert(transform.translation.x);

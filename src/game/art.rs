@@ -9,7 +9,10 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Fonts>()
         .init_resource::<DeckStyle>()
-        .add_systems(PreUpdate, rebuild_art.run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>)));
+        .add_systems(
+            PreUpdate,
+            rebuild_art.run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>)),
+        );
 }
 
 /// The colours of the table and cards.
@@ -22,6 +25,7 @@ impl Palette {
     pub const SLOT_LINE: Color = Color::srgba(0.85, 0.9, 0.8, 0.28);
     pub const SLOT_MARK: Color = Color::srgba(0.88, 0.93, 0.85, 0.36);
     pub const CAPTION: Color = Color::srgba(0.9, 0.95, 0.88, 0.55);
+    pub const BADGE: Color = Color::srgba(0.02, 0.08, 0.05, 0.85);
     pub const HIGHLIGHT: Color = Color::srgb(1.0, 0.84, 0.3);
     pub const PAPER: Color = Color::srgb(0.985, 0.975, 0.95);
     pub const CARD_EDGE: Color = Color::srgb(0.52, 0.5, 0.46);
@@ -116,16 +120,31 @@ fn rebuild_art(
     let (w, h) = (table.card_w, table.card_h);
     let r = w * 0.08;
     let line = (w * 0.018).max(1.0);
-    let suits = |size: f32, meshes: &mut Assets<Mesh>| Suit::ALL.map(|s| meshes.add(shapes::suit(s, size)));
+    let suits =
+        |size: f32, meshes: &mut Assets<Mesh>| Suit::ALL.map(|s| meshes.add(shapes::suit(s, size)));
     let art = CardArt {
         w,
         h,
-        body: meshes.add(shapes::rounded_rect(w - 2.0 * line, h - 2.0 * line, r - line)),
+        body: meshes.add(shapes::rounded_rect(
+            w - 2.0 * line,
+            h - 2.0 * line,
+            r - line,
+        )),
         edge: meshes.add(shapes::rounded_rect(w, h, r)),
         shadow: meshes.add(shapes::rounded_rect(w * 1.04, h * 1.04, r * 1.3)),
         court_panel: meshes.add(shapes::rounded_rect(w * 0.62, h * 0.56, r * 0.6)),
-        court_frame: meshes.add(shapes::rounded_frame(w * 0.62, h * 0.56, r * 0.6, line * 1.2)),
-        back_inner: meshes.add(shapes::rounded_frame(w * 0.82, h * 0.87, r * 0.7, line * 1.4)),
+        court_frame: meshes.add(shapes::rounded_frame(
+            w * 0.62,
+            h * 0.56,
+            r * 0.6,
+            line * 1.2,
+        )),
+        back_inner: meshes.add(shapes::rounded_frame(
+            w * 0.82,
+            h * 0.87,
+            r * 0.7,
+            line * 1.4,
+        )),
         back_ring: meshes.add(shapes::ring(w * 0.26, line * 1.6)),
         back_dot: meshes.add(shapes::disc(w * 0.035)),
         small_suit: suits(w * 0.2, &mut meshes),
@@ -165,11 +184,27 @@ pub fn spawn_card_art(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Ca
     let suit = card.suit() as usize;
     let colour = art.style.colour(card.suit());
     let mesh = |m: &Handle<Mesh>, c: &Handle<ColorMaterial>, x: f32, y: f32, z: f32| {
-        (Mesh2d(m.clone()), MeshMaterial2d(c.clone()), Transform::from_xyz(x, y, z))
+        (
+            Mesh2d(m.clone()),
+            MeshMaterial2d(c.clone()),
+            Transform::from_xyz(x, y, z),
+        )
     };
-    parent.spawn((LiftShadow, mesh(&art.shadow, &art.shadow_colour, w * 0.05, -h * 0.05, -0.004), Visibility::Hidden));
+    parent.spawn((
+        LiftShadow,
+        mesh(&art.shadow, &art.shadow_colour, w * 0.05, -h * 0.05, -0.004),
+        Visibility::Hidden,
+    ));
     parent
-        .spawn((FaceSide, Transform::default(), if face_up { Visibility::Inherited } else { Visibility::Hidden }))
+        .spawn((
+            FaceSide,
+            Transform::default(),
+            if face_up {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            },
+        ))
         .with_children(|face| {
             face.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
             face.spawn(mesh(&art.body, &art.paper, 0.0, 0.0, 0.0005));
@@ -186,40 +221,105 @@ pub fn spawn_card_art(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Ca
             for (sx, sy, turn) in [(-1.0, 1.0, 0.0), (1.0, -1.0, std::f32::consts::PI)] {
                 let corner = Transform::from_xyz(sx * w * 0.33, sy * h * 0.355, 0.002)
                     .with_rotation(Quat::from_rotation_z(turn));
-                face.spawn((corner, Visibility::Inherited)).with_children(|c| {
-                    c.spawn((Text2d::new(rank.clone()), font.clone(), TextColor(colour), Transform::from_xyz(0.0, 0.0, 0.0)));
-                    c.spawn(mesh(&art.small_suit[suit], &art.suit_colour[suit], 0.0, -h * 0.15, 0.0));
-                });
+                face.spawn((corner, Visibility::Inherited))
+                    .with_children(|c| {
+                        c.spawn((
+                            Text2d::new(rank.clone()),
+                            font.clone(),
+                            TextColor(colour),
+                            Transform::from_xyz(0.0, 0.0, 0.0),
+                        ));
+                        c.spawn(mesh(
+                            &art.small_suit[suit],
+                            &art.suit_colour[suit],
+                            0.0,
+                            -h * 0.15,
+                            0.0,
+                        ));
+                    });
             }
             match card.rank() {
                 1 => {
-                    face.spawn(mesh(&art.ace_suit[suit], &art.suit_colour[suit], 0.0, -h * 0.02, 0.002));
+                    face.spawn(mesh(
+                        &art.ace_suit[suit],
+                        &art.suit_colour[suit],
+                        0.0,
+                        -h * 0.02,
+                        0.002,
+                    ));
                 }
                 11..=13 => {
-                    face.spawn(mesh(&art.court_panel, &art.court_panel_colour, 0.0, -h * 0.02, 0.001));
-                    face.spawn(mesh(&art.court_frame, &art.court_frame_colour, 0.0, -h * 0.02, 0.0015));
+                    face.spawn(mesh(
+                        &art.court_panel,
+                        &art.court_panel_colour,
+                        0.0,
+                        -h * 0.02,
+                        0.001,
+                    ));
+                    face.spawn(mesh(
+                        &art.court_frame,
+                        &art.court_frame_colour,
+                        0.0,
+                        -h * 0.02,
+                        0.0015,
+                    ));
                     let crown = usize::from(card.rank() - 11);
-                    face.spawn(mesh(&art.crowns[crown], &art.suit_colour[suit], 0.0, h * 0.1, 0.002));
-                    let letter = TextFont { font_size: (h * 0.17).into(), ..font.clone() };
+                    face.spawn(mesh(
+                        &art.crowns[crown],
+                        &art.suit_colour[suit],
+                        0.0,
+                        h * 0.1,
+                        0.002,
+                    ));
+                    let letter = TextFont {
+                        font_size: (h * 0.17).into(),
+                        ..font.clone()
+                    };
                     face.spawn((
                         Text2d::new(card.rank_letter().to_string()),
                         letter,
                         TextColor(colour),
                         Transform::from_xyz(0.0, -h * 0.04, 0.002),
                     ));
-                    face.spawn(mesh(&art.small_suit[suit], &art.suit_colour[suit], 0.0, -h * 0.19, 0.002));
+                    face.spawn(mesh(
+                        &art.small_suit[suit],
+                        &art.suit_colour[suit],
+                        0.0,
+                        -h * 0.19,
+                        0.002,
+                    ));
                 }
                 _ => {
-                    face.spawn(mesh(&art.big_suit[suit], &art.suit_colour[suit], 0.0, -h * 0.04, 0.002));
+                    face.spawn(mesh(
+                        &art.big_suit[suit],
+                        &art.suit_colour[suit],
+                        0.0,
+                        -h * 0.04,
+                        0.002,
+                    ));
                 }
             }
         });
     parent
-        .spawn((BackSide, Transform::default(), if face_up { Visibility::Hidden } else { Visibility::Inherited }))
+        .spawn((
+            BackSide,
+            Transform::default(),
+            if face_up {
+                Visibility::Hidden
+            } else {
+                Visibility::Inherited
+            },
+        ))
         .with_children(|back| {
             back.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
             back.spawn(mesh(&art.body, &art.back_colour, 0.0, 0.0, 0.0005));
-            back.spawn(mesh(&art.back_inner, &art.back_line_colour, 0.0, 0.0, 0.001));
+            back.spawn(mesh(
+                &art.back_inner,
+                &art.back_line_colour,
+                0.0,
+                0.0,
+                0.001,
+            ));
             back.spawn(mesh(&art.back_ring, &art.back_line_colour, 0.0, 0.0, 0.001));
             // Twelve points around the ring: the signs of the Zodiac.
             for k in 0..12 {

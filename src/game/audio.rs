@@ -12,7 +12,10 @@ use std::sync::Arc;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Lifted>()
         .add_systems(Startup, make_sounds)
-        .add_systems(Update, play.after(SessionSystems).after(super::cards::CardSystems));
+        .add_systems(
+            Update,
+            play.after(SessionSystems).after(super::cards::CardSystems),
+        );
 }
 
 /// A card was picked up by the pointer.
@@ -44,7 +47,10 @@ impl Noise {
 }
 
 fn samples(seconds: f32, f: impl FnMut(f32) -> f32) -> Vec<f32> {
-    (0..(seconds * RATE as f32) as usize).map(|i| i as f32 / RATE as f32).map(f).collect()
+    (0..(seconds * RATE as f32) as usize)
+        .map(|i| i as f32 / RATE as f32)
+        .map(f)
+        .collect()
 }
 
 /// A card's rustle: noise through a low-pass filter that opens and closes.
@@ -64,7 +70,10 @@ fn bell(freq: f32, seconds: f32, gain: f32) -> Vec<f32> {
     samples(seconds, |t| {
         let env = (-t * 7.0).exp() * (t * 400.0).min(1.0);
         let tau = std::f32::consts::TAU;
-        gain * env * ((tau * freq * t).sin() + 0.35 * (tau * 2.0 * freq * t).sin() + 0.12 * (tau * 3.01 * freq * t).sin())
+        gain * env
+            * ((tau * freq * t).sin()
+                + 0.35 * (tau * 2.0 * freq * t).sin()
+                + 0.12 * (tau * 3.01 * freq * t).sin())
     })
 }
 
@@ -81,35 +90,66 @@ fn mix_at(into: &mut Vec<f32>, sound: &[f32], at: f32) {
 pub fn synthesise() -> [Vec<f32>; 7] {
     let pick = rustle(0.045, 0.5, 0.35, 7);
     let mut place = rustle(0.06, 0.35, 0.35, 11);
-    let thump = samples(0.08, |t| 0.3 * (-t * 45.0).exp() * (std::f32::consts::TAU * 150.0 * t).sin());
+    let thump = samples(0.08, |t| {
+        0.3 * (-t * 45.0).exp() * (std::f32::consts::TAU * 150.0 * t).sin()
+    });
     mix_at(&mut place, &thump, 0.0);
     let turn = rustle(0.08, 0.7, 0.3, 23);
     let mut redeal = Vec::new();
     for k in 0..7 {
-        mix_at(&mut redeal, &rustle(0.07, 0.6, 0.22, 31 + k), k as f32 * 0.035);
+        mix_at(
+            &mut redeal,
+            &rustle(0.07, 0.6, 0.22, 31 + k),
+            k as f32 * 0.035,
+        );
     }
-    let mut illegal = samples(0.09, |t| 0.18 * (1.0 - t / 0.09) * (std::f32::consts::TAU * 233.0 * t).sin());
-    let low = samples(0.11, |t| 0.18 * (1.0 - t / 0.11) * (std::f32::consts::TAU * 196.0 * t).sin());
+    let mut illegal = samples(0.09, |t| {
+        0.18 * (1.0 - t / 0.09) * (std::f32::consts::TAU * 233.0 * t).sin()
+    });
+    let low = samples(0.11, |t| {
+        0.18 * (1.0 - t / 0.11) * (std::f32::consts::TAU * 196.0 * t).sin()
+    });
     mix_at(&mut illegal, &low, 0.1);
     let foundation = bell(1046.5, 0.35, 0.18);
     let mut win = Vec::new();
     for (k, f) in [523.25, 659.25, 783.99, 1046.5].into_iter().enumerate() {
-        mix_at(&mut win, &bell(f, if k == 3 { 0.9 } else { 0.4 }, 0.17), k as f32 * 0.13);
+        mix_at(
+            &mut win,
+            &bell(f, if k == 3 { 0.9 } else { 0.4 }, 0.17),
+            k as f32 * 0.13,
+        );
     }
     [pick, place, turn, redeal, illegal, foundation, win]
 }
 
 fn source(samples: Vec<f32>) -> AudioSource {
-    let frames: Arc<[Frame]> = samples.into_iter().map(|s| Frame::from_mono(s.clamp(-1.0, 1.0))).collect();
+    let frames: Arc<[Frame]> = samples
+        .into_iter()
+        .map(|s| Frame::from_mono(s.clamp(-1.0, 1.0)))
+        .collect();
     AudioSource {
-        sound: StaticSoundData { sample_rate: RATE, frames, settings: StaticSoundSettings::default(), slice: None },
+        sound: StaticSoundData {
+            sample_rate: RATE,
+            frames,
+            settings: StaticSoundSettings::default(),
+            slice: None,
+        },
     }
 }
 
 fn make_sounds(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource>>>) {
     let Some(mut sources) = sources else { return };
-    let [pick, place, turn, redeal, illegal, foundation, win] = synthesise().map(|s| sources.add(source(s)));
-    commands.insert_resource(Sounds { pick, place, turn, redeal, illegal, foundation, win });
+    let [pick, place, turn, redeal, illegal, foundation, win] =
+        synthesise().map(|s| sources.add(source(s)));
+    commands.insert_resource(Sounds {
+        pick,
+        place,
+        turn,
+        redeal,
+        illegal,
+        foundation,
+        win,
+    });
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -143,7 +183,9 @@ fn play(
             GameChanged::Played(m) | GameChanged::Redone(m) | GameChanged::Undone(m) => match m {
                 Move::Turn => pick(&sounds.turn),
                 Move::Redeal => pick(&sounds.redeal),
-                Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..) if matches!(change, GameChanged::Played(_)) => {
+                Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..)
+                    if matches!(change, GameChanged::Played(_)) =>
+                {
                     pick(&sounds.foundation)
                 }
                 _ => pick(&sounds.place),

@@ -14,7 +14,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_cards)
         .add_systems(
             Update,
-            (follow_changes.after(SessionSystems), (dress_cards, snap_to_layout).run_if(resource_changed::<CardArt>))
+            (
+                follow_changes.after(SessionSystems),
+                celebrate,
+                (dress_cards, snap_to_layout).run_if(resource_changed::<CardArt>),
+            )
                 .chain()
                 .in_set(CardSystems),
         )
@@ -43,7 +47,9 @@ pub struct Mirror {
 
 impl Mirror {
     pub fn pile(&self, place: Place) -> &[Entity] {
-        self.piles.get(place_index(place)).map_or(&[], Vec::as_slice)
+        self.piles
+            .get(place_index(place))
+            .map_or(&[], Vec::as_slice)
     }
 
     pub fn top(&self, place: Place) -> Option<Entity> {
@@ -92,7 +98,12 @@ fn spawn_cards(mut commands: Commands) {
     for i in 0..104u8 {
         let card = Card::from_index(i % 52).expect("index < 52");
         commands.spawn((
-            CardView { card, place: Place::Stock, index: 0, face_up: false },
+            CardView {
+                card,
+                place: Place::Stock,
+                index: 0,
+                face_up: false,
+            },
             Facing(false),
             Transform::default(),
             Visibility::default(),
@@ -101,11 +112,18 @@ fn spawn_cards(mut commands: Commands) {
 }
 
 /// Gives every card its art (again, after the card size changes).
-fn dress_cards(mut commands: Commands, art: Res<CardArt>, cards: Query<(Entity, &CardView, &Facing)>) {
+fn dress_cards(
+    mut commands: Commands,
+    art: Res<CardArt>,
+    cards: Query<(Entity, &CardView, &Facing)>,
+) {
     for (entity, view, facing) in &cards {
-        commands.entity(entity).despawn_related::<Children>().with_children(|parent| {
-            spawn_card_art(parent, &art, view.card, facing.0);
-        });
+        commands
+            .entity(entity)
+            .despawn_related::<Children>()
+            .with_children(|parent| {
+                spawn_card_art(parent, &art, view.card, facing.0);
+            });
     }
 }
 
@@ -169,36 +187,103 @@ fn follow_changes(
     for place in Place::all() {
         let pile = mirror.pile(place).to_vec();
         for (index, &entity) in pile.iter().enumerate() {
-            let Ok((_, mut view, transform)) = cards.get_mut(entity) else { continue };
+            let Ok((_, mut view, transform)) = cards.get_mut(entity) else {
+                continue;
+            };
             let target = slot_translation(&table, place, index, pile.len());
             let face_up = place != Place::Stock;
-            let moved = view.place != place || view.index != index || transform.translation.truncate() != target.truncate();
+            let moved = view.place != place
+                || view.index != index
+                || transform.translation.truncate() != target.truncate();
             let flipped = view.face_up != face_up;
-            *view = CardView { card: view.card, place, index, face_up };
+            *view = CardView {
+                card: view.card,
+                place,
+                index,
+                face_up,
+            };
             if dealt && place != Place::Stock {
                 let from = Vec3::new(stock.x, stock.y, target.z);
                 let delay = order as f32 * 0.02;
                 order += 1;
-                commands.entity(entity).insert(Glide::new(from, target, &table, &speed).delayed(delay).flipping(face_up));
+                commands.entity(entity).insert(
+                    Glide::new(from, target, &table, &speed)
+                        .delayed(delay)
+                        .flipping(face_up),
+                );
             } else if moved || flipped {
                 let glide = Glide::new(transform.translation, target, &table, &speed);
-                commands.entity(entity).insert(if flipped { glide.flipping(face_up) } else { glide });
+                commands.entity(entity).insert(if flipped {
+                    glide.flipping(face_up)
+                } else {
+                    glide
+                });
             }
         }
     }
 }
 
-fn mirror_matches(mirror: &Mirror, cards: &Query<(Entity, &mut CardView, &Transform)>, position: &Position, rules: &Rules) -> bool {
+/// A win: every card flies off the foundations to form one great wheel around the table.
+fn celebrate(
+    mut commands: Commands,
+    mut changes: MessageReader<GameChanged>,
+    session: Res<Session>,
+    table: Res<Table>,
+    speed: Res<Speed>,
+    mirror: Res<Mirror>,
+    cards: Query<&Transform, With<CardView>>,
+) {
+    let won_now = changes
+        .read()
+        .any(|c| matches!(c, GameChanged::Played(_) | GameChanged::Redone(_)));
+    if !won_now || session.game.status() != crate::rules::Status::Won {
+        return;
+    }
+    let (cx, cy) = table.ring_center();
+    let entities: Vec<Entity> = (0..8)
+        .flat_map(|f| mirror.pile(Place::Foundation(f)).to_vec())
+        .collect();
+    let slow = Speed(speed.0.max(0.5) * 3.0);
+    for (i, entity) in entities.into_iter().enumerate() {
+        let Ok(transform) = cards.get(entity) else {
+            continue;
+        };
+        let t = i as f32 / 104.0 * std::f32::consts::TAU;
+        let target = Vec3::new(
+            cx + table.ring_a * 0.82 * t.sin(),
+            cy + table.ring_b * 0.8 * t.cos(),
+            60.0 + i as f32 * 0.01,
+        );
+        let glide = Glide::new(transform.translation, target, &table, &slow)
+            .delayed(1.0 + i as f32 * 0.015);
+        commands.entity(entity).insert(glide);
+    }
+}
+
+fn mirror_matches(
+    mirror: &Mirror,
+    cards: &Query<(Entity, &mut CardView, &Transform)>,
+    position: &Position,
+    rules: &Rules,
+) -> bool {
     Place::all().all(|place| {
         let want = position.cards_at(rules, place);
         let have = mirror.pile(place);
         want.len() == have.len()
-            && have.iter().zip(&want).all(|(e, c)| cards.get(*e).is_ok_and(|(_, v, _)| v.card == *c))
+            && have
+                .iter()
+                .zip(&want)
+                .all(|(e, c)| cards.get(*e).is_ok_and(|(_, v, _)| v.card == *c))
     })
 }
 
 /// Assigns entities to places from scratch, matching them by card.
-fn rebuild(mirror: &mut Mirror, cards: &Query<(Entity, &mut CardView, &Transform)>, position: &Position, rules: &Rules) {
+fn rebuild(
+    mirror: &mut Mirror,
+    cards: &Query<(Entity, &mut CardView, &Transform)>,
+    position: &Position,
+    rules: &Rules,
+) {
     let mut pool: Vec<Vec<Entity>> = vec![Vec::new(); 52];
     for (entity, view, _) in cards.iter() {
         pool[usize::from(view.card.index())].push(entity);
@@ -223,10 +308,18 @@ fn show_sides(
     for (facing, children) in &cards {
         for child in children.iter() {
             if let Ok(mut v) = faces.get_mut(child) {
-                v.set_if_neq(if facing.0 { Visibility::Inherited } else { Visibility::Hidden });
+                v.set_if_neq(if facing.0 {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
             }
             if let Ok(mut v) = backs.get_mut(child) {
-                v.set_if_neq(if facing.0 { Visibility::Hidden } else { Visibility::Inherited });
+                v.set_if_neq(if facing.0 {
+                    Visibility::Hidden
+                } else {
+                    Visibility::Inherited
+                });
             }
         }
     }

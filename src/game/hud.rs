@@ -106,7 +106,11 @@ struct DealEntryText;
 fn text(fonts: &Fonts, s: impl Into<String>, size: f32) -> impl Bundle {
     (
         Text::new(s),
-        TextFont { font: fonts.ui.clone().into(), font_size: size.into(), ..default() },
+        TextFont {
+            font: fonts.ui.clone().into(),
+            font_size: size.into(),
+            ..default()
+        },
         TextColor(Palette::HUD_TEXT),
         Pickable::IGNORE,
     )
@@ -141,13 +145,22 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
         BackgroundColor(Palette::HUD_BAR),
         children![
             (
-                Node { flex_direction: FlexDirection::Column, ..default() },
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
                 Pickable::IGNORE,
-                children![(text(f, "", 15.0), DealLabel), (text(f, "", 13.0), PhaseLabel)],
+                children![
+                    (text(f, "", 15.0), DealLabel),
+                    (text(f, "", 13.0), PhaseLabel)
+                ],
             ),
             (text(f, "", 15.0), CountsLabel),
             (
-                Node { column_gap: Val::Px(6.0), ..default() },
+                Node {
+                    column_gap: Val::Px(6.0),
+                    ..default()
+                },
                 Pickable::IGNORE,
                 children![
                     button(f, "New", Action::NewGame),
@@ -190,7 +203,11 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
 
 pub fn format_time(d: Duration) -> String {
     let s = d.as_secs();
-    if s >= 3600 { format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60) } else { format!("{}:{:02}", s / 60, s % 60) }
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }
 
 pub fn phase_text(phase: Phase) -> &'static str {
@@ -214,7 +231,10 @@ fn update_bar(
         }
     };
     if let Ok(mut t) = deal.single_mut() {
-        set(&mut t, format!("Deal {} · {}", game.deal(), game.rule_set().title));
+        set(
+            &mut t,
+            format!("Deal {} · {}", game.deal(), game.rule_set().title),
+        );
     }
     if let Ok(mut t) = phase.single_mut() {
         let status = match game.status() {
@@ -247,10 +267,8 @@ fn announce(
     mut last: Local<Option<(Phase, Status)>>,
     notice: Option<ResMut<Notice>>,
 ) {
-    if let Some(mut notice) = notice {
-        if let Some(text) = notice.0.take() {
-            banner.toast = Some((text, Instant::now()));
-        }
+    if let Some(text) = notice.and_then(|mut n| n.0.take()) {
+        banner.toast = Some((text, Instant::now()));
     }
     let mut dealt = false;
     let mut any = false;
@@ -266,12 +284,8 @@ fn announce(
         return;
     }
     let before = last.replace(now);
-    if dealt || before.is_none() {
-        if now.1 == Status::Playing {
-            return;
-        }
-    }
-    if before == Some(now) {
+    // A fresh table is announced only if it is already over; otherwise only changes are.
+    if before == Some(now) || ((dealt || before.is_none()) && now.1 == Status::Playing) {
         return;
     }
     match now {
@@ -300,7 +314,11 @@ fn fade_banner(
     mut busy: ResMut<Busy>,
     session: Res<Session>,
 ) {
-    let show = |slot: &mut Option<(String, Instant)>, hold: f32, text: &mut Text, colour: &mut TextColor, busy: &mut Busy| {
+    let show = |slot: &mut Option<(String, Instant)>,
+                hold: f32,
+                text: &mut Text,
+                colour: &mut TextColor,
+                busy: &mut Busy| {
         let Some((s, at)) = slot.as_ref() else {
             if !text.0.is_empty() {
                 text.0.clear();
@@ -308,7 +326,11 @@ fn fade_banner(
             return;
         };
         let age = at.elapsed().as_secs_f32();
-        let alpha = if age < hold { 1.0 } else { (1.0 - (age - hold) / 0.6).max(0.0) };
+        let alpha = if age < hold {
+            1.0
+        } else {
+            (1.0 - (age - hold) / 0.6).max(0.0)
+        };
         if alpha <= 0.0 {
             *slot = None;
             text.0.clear();
@@ -321,7 +343,11 @@ fn fade_banner(
         busy.0 |= age >= hold;
     };
     // A finished game keeps its banner.
-    let hold = if session.game.status() == Status::Playing { 2.2 } else { f32::INFINITY };
+    let hold = if session.game.status() == Status::Playing {
+        2.2
+    } else {
+        f32::INFINITY
+    };
     if let Ok((mut t, mut c)) = texts.single_mut() {
         show(&mut banner.text, hold, &mut t, &mut c, &mut busy);
     }
@@ -365,7 +391,9 @@ fn show_hint(
     let text = match session.game.position().hint(session.game.rules()) {
         Some(m) => {
             if let Some(top) = mirror.top(m.from()) {
-                commands.entity(top).insert(super::animation::Shake::default());
+                commands
+                    .entity(top)
+                    .insert(super::animation::Shake::default());
             }
             for (h, mut v) in &mut highlights {
                 if h.0 == m.to() && !matches!(m, Move::Turn | Move::Redeal) {
@@ -389,11 +417,16 @@ fn on_button(
     mut entry: ResMut<DealEntry>,
     mut banner: ResMut<Banner>,
 ) {
-    let Ok(action) = actions.get(ev.entity) else { return };
+    let Ok(action) = actions.get(ev.entity) else {
+        return;
+    };
     match action.clone() {
         Action::NewGame => {
             overlay.0 = None;
-            requests.write(Request::NewGame { deal: None, rules: None });
+            requests.write(Request::NewGame {
+                deal: None,
+                rules: None,
+            });
         }
         Action::Restart => {
             overlay.0 = None;
@@ -420,7 +453,10 @@ fn on_button(
         Action::PlayTypedDeal => match DealNumber::parse(&entry.0) {
             Ok(deal) => {
                 overlay.0 = None;
-                requests.write(Request::NewGame { deal: Some(deal), rules: None });
+                requests.write(Request::NewGame {
+                    deal: Some(deal),
+                    rules: None,
+                });
             }
             Err(e) => banner.toast = Some((format!("{e}."), Instant::now())),
         },
@@ -429,7 +465,10 @@ fn on_button(
                 SettingChange::Rules(name) => {
                     if settings.rules != name {
                         settings.rules = name.clone();
-                        requests.write(Request::NewGame { deal: None, rules: Some(name) });
+                        requests.write(Request::NewGame {
+                            deal: None,
+                            rules: Some(name),
+                        });
                     }
                 }
                 SettingChange::Sound(on) => settings.sound = on,
@@ -445,10 +484,18 @@ fn on_button(
 }
 
 fn toggle(current: Option<OverlayKind>, kind: OverlayKind) -> Option<OverlayKind> {
-    if current == Some(kind) { None } else { Some(kind) }
+    if current == Some(kind) {
+        None
+    } else {
+        Some(kind)
+    }
 }
 
-fn open_inspector(mut asks: MessageReader<OpenInspector>, mut overlay: ResMut<Overlay>, mut commands: Commands) {
+fn open_inspector(
+    mut asks: MessageReader<OpenInspector>,
+    mut overlay: ResMut<Overlay>,
+    mut commands: Commands,
+) {
     if let Some(OpenInspector(place)) = asks.read().last() {
         commands.insert_resource(Inspecting(*place));
         overlay.0 = Some(OverlayKind::Inspector);
@@ -467,11 +514,26 @@ fn type_deal_number(
         return;
     }
     let digits = [
-        (KeyCode::Digit0, '0'), (KeyCode::Digit1, '1'), (KeyCode::Digit2, '2'), (KeyCode::Digit3, '3'),
-        (KeyCode::Digit4, '4'), (KeyCode::Digit5, '5'), (KeyCode::Digit6, '6'), (KeyCode::Digit7, '7'),
-        (KeyCode::Digit8, '8'), (KeyCode::Digit9, '9'), (KeyCode::Numpad0, '0'), (KeyCode::Numpad1, '1'),
-        (KeyCode::Numpad2, '2'), (KeyCode::Numpad3, '3'), (KeyCode::Numpad4, '4'), (KeyCode::Numpad5, '5'),
-        (KeyCode::Numpad6, '6'), (KeyCode::Numpad7, '7'), (KeyCode::Numpad8, '8'), (KeyCode::Numpad9, '9'),
+        (KeyCode::Digit0, '0'),
+        (KeyCode::Digit1, '1'),
+        (KeyCode::Digit2, '2'),
+        (KeyCode::Digit3, '3'),
+        (KeyCode::Digit4, '4'),
+        (KeyCode::Digit5, '5'),
+        (KeyCode::Digit6, '6'),
+        (KeyCode::Digit7, '7'),
+        (KeyCode::Digit8, '8'),
+        (KeyCode::Digit9, '9'),
+        (KeyCode::Numpad0, '0'),
+        (KeyCode::Numpad1, '1'),
+        (KeyCode::Numpad2, '2'),
+        (KeyCode::Numpad3, '3'),
+        (KeyCode::Numpad4, '4'),
+        (KeyCode::Numpad5, '5'),
+        (KeyCode::Numpad6, '6'),
+        (KeyCode::Numpad7, '7'),
+        (KeyCode::Numpad8, '8'),
+        (KeyCode::Numpad9, '9'),
     ];
     for (key, c) in digits {
         if keys.just_pressed(key) && entry.0.len() < 21 {
@@ -485,13 +547,20 @@ fn type_deal_number(
         match DealNumber::parse(&entry.0) {
             Ok(deal) => {
                 overlay.0 = None;
-                requests.write(Request::NewGame { deal: Some(deal), rules: None });
+                requests.write(Request::NewGame {
+                    deal: Some(deal),
+                    rules: None,
+                });
             }
             Err(e) => banner.toast = Some((format!("{e}."), Instant::now())),
         }
     }
     if let Ok(mut t) = shown.single_mut() {
-        let s = if entry.0.is_empty() { "type a number…".to_string() } else { entry.0.clone() };
+        let s = if entry.0.is_empty() {
+            "type a number…".to_string()
+        } else {
+            entry.0.clone()
+        };
         if t.0 != s {
             t.0 = s;
         }
@@ -499,7 +568,12 @@ fn type_deal_number(
 }
 
 /// A centred panel over a dimmed table; a click outside it closes the overlay.
-fn panel(commands: &mut Commands, title: &str, fonts: &Fonts, body: impl FnOnce(&mut ChildSpawnerCommands)) {
+fn panel(
+    commands: &mut Commands,
+    title: &str,
+    fonts: &Fonts,
+    body: impl FnOnce(&mut ChildSpawnerCommands),
+) {
     commands
         .spawn((
             OverlayPart,
@@ -572,7 +646,9 @@ fn sync_overlay(
     let Some(kind) = overlay.0 else { return };
     match kind {
         OverlayKind::Inspector => {
-            let (Some(Inspecting(place)), Some(art)) = (inspecting.as_deref(), art) else { return };
+            let (Some(Inspecting(place)), Some(art)) = (inspecting.as_deref(), art) else {
+                return;
+            };
             spawn_inspector(&mut commands, *place, &session, &art, &table, f);
         }
         OverlayKind::Stuck => panel(&mut commands, "No moves left", f, |p| {
@@ -582,7 +658,10 @@ fn sync_overlay(
                 16.0,
             ));
             p.spawn((
-                Node { column_gap: Val::Px(8.0), ..default() },
+                Node {
+                    column_gap: Val::Px(8.0),
+                    ..default()
+                },
                 children![
                     button(f, "Undo", Action::Undo),
                     button(f, "Restart", Action::Restart),
@@ -598,11 +677,21 @@ fn sync_overlay(
         OverlayKind::Deal => {
             let _ = &entry;
             panel(&mut commands, "Choose a deal", f, |p| {
-                p.spawn(text(f, "PySolFC-compatible deal numbers, 1 to 100000000000000000000.", 14.0));
+                p.spawn(text(
+                    f,
+                    "PySolFC-compatible deal numbers, 1 to 100000000000000000000.",
+                    14.0,
+                ));
                 p.spawn((text(f, "type a number…", 22.0), DealEntryText));
                 p.spawn((
-                    Node { column_gap: Val::Px(8.0), ..default() },
-                    children![button(f, "Play this deal", Action::PlayTypedDeal), button(f, "Cancel", Action::CloseOverlay)],
+                    Node {
+                        column_gap: Val::Px(8.0),
+                        ..default()
+                    },
+                    children![
+                        button(f, "Play this deal", Action::PlayTypedDeal),
+                        button(f, "Cancel", Action::CloseOverlay)
+                    ],
                 ));
             })
         }
@@ -610,7 +699,11 @@ fn sync_overlay(
             let name = session.game.rule_set().name.clone();
             let s = stats.for_rules(&name);
             let won = session.game.status() == Status::Won;
-            let title = if won { "You won!".to_string() } else { format!("Statistics — {}", session.game.rule_set().title) };
+            let title = if won {
+                "You won!".to_string()
+            } else {
+                format!("Statistics — {}", session.game.rule_set().title)
+            };
             let summary = if won {
                 format!(
                     "Deal {} in {} and {} moves.\n",
@@ -627,7 +720,11 @@ fn sync_overlay(
                 s.played,
                 s.won,
                 s.lost,
-                if s.played == 0 { "—".into() } else { format!("{:.0}%", s.won as f64 * 100.0 / s.played as f64) },
+                if s.played == 0 {
+                    "—".into()
+                } else {
+                    format!("{:.0}%", s.won as f64 * 100.0 / s.played as f64)
+                },
                 s.current_streak,
                 s.longest_streak,
                 line(s.best_time_ms, &|ms| format_time(Duration::from_millis(ms))),
@@ -636,17 +733,36 @@ fn sync_overlay(
             panel(&mut commands, &title, f, |p| {
                 p.spawn(text(f, body, 17.0));
                 p.spawn((
-                    Node { column_gap: Val::Px(8.0), ..default() },
-                    children![button(f, "New game", Action::NewGame), button(f, "Close", Action::CloseOverlay)],
+                    Node {
+                        column_gap: Val::Px(8.0),
+                        ..default()
+                    },
+                    children![
+                        button(f, "New game", Action::NewGame),
+                        button(f, "Close", Action::CloseOverlay)
+                    ],
                 ));
             });
         }
         OverlayKind::Settings => {
             let s = settings.clone();
             panel(&mut commands, "Settings", f, |p| {
-                let row = |p: &mut ChildSpawnerCommands, label: &str, options: Vec<(String, Action, bool)>| {
-                    p.spawn(Node { column_gap: Val::Px(8.0), align_items: AlignItems::Center, ..default() }).with_children(|r| {
-                        r.spawn((text(f, label, 16.0), Node { width: Val::Px(190.0), ..default() }));
+                let row = |p: &mut ChildSpawnerCommands,
+                           label: &str,
+                           options: Vec<(String, Action, bool)>| {
+                    p.spawn(Node {
+                        column_gap: Val::Px(8.0),
+                        align_items: AlignItems::Center,
+                        ..default()
+                    })
+                    .with_children(|r| {
+                        r.spawn((
+                            text(f, label, 16.0),
+                            Node {
+                                width: Val::Px(190.0),
+                                ..default()
+                            },
+                        ));
                         for (name, action, on) in options {
                             r.spawn((button(f, &name, action), Chosen(on)));
                         }
@@ -654,24 +770,55 @@ fn sync_overlay(
                 };
                 let rules = RuleSet::all_builtin()
                     .into_iter()
-                    .map(|r| (r.title.clone(), Action::Set(SettingChange::Rules(r.name.clone())), r.name == s.rules))
+                    .map(|r| {
+                        (
+                            r.title.clone(),
+                            Action::Set(SettingChange::Rules(r.name.clone())),
+                            r.name == s.rules,
+                        )
+                    })
                     .collect();
                 row(p, "Rules (starts a new game)", rules);
                 let on_off = |v: bool, make: fn(bool) -> SettingChange| {
-                    vec![("On".to_string(), Action::Set(make(true)), v), ("Off".to_string(), Action::Set(make(false)), !v)]
+                    vec![
+                        ("On".to_string(), Action::Set(make(true)), v),
+                        ("Off".to_string(), Action::Set(make(false)), !v),
+                    ]
                 };
                 row(p, "Sound", on_off(s.sound, SettingChange::Sound));
                 row(
                     p,
                     "Animation",
-                    [AnimationSetting::Normal, AnimationSetting::Fast, AnimationSetting::Off]
-                        .into_iter()
-                        .map(|a| (a.label().to_string(), Action::Set(SettingChange::Animation(a)), a == s.animation))
-                        .collect(),
+                    [
+                        AnimationSetting::Normal,
+                        AnimationSetting::Fast,
+                        AnimationSetting::Off,
+                    ]
+                    .into_iter()
+                    .map(|a| {
+                        (
+                            a.label().to_string(),
+                            Action::Set(SettingChange::Animation(a)),
+                            a == s.animation,
+                        )
+                    })
+                    .collect(),
                 );
-                row(p, "Turn a card when the waste is empty", on_off(s.auto_turn, SettingChange::AutoTurn));
-                row(p, "Finish automatically in phase 2", on_off(s.auto_finish, SettingChange::AutoFinish));
-                row(p, "Four-colour deck", on_off(s.four_colour, SettingChange::FourColour));
+                row(
+                    p,
+                    "Turn a card when the waste is empty",
+                    on_off(s.auto_turn, SettingChange::AutoTurn),
+                );
+                row(
+                    p,
+                    "Finish automatically in phase 2",
+                    on_off(s.auto_finish, SettingChange::AutoFinish),
+                );
+                row(
+                    p,
+                    "Four-colour deck",
+                    on_off(s.four_colour, SettingChange::FourColour),
+                );
                 p.spawn(button(f, "Close", Action::CloseOverlay));
             });
         }
@@ -689,7 +836,11 @@ fn button_colours(
     >,
 ) {
     for (interaction, mut bg, chosen) in &mut buttons {
-        let base = if chosen.is_some_and(|c| c.0) { Palette::HIGHLIGHT.darker(0.35) } else { Palette::BUTTON };
+        let base = if chosen.is_some_and(|c| c.0) {
+            Palette::HIGHLIGHT.darker(0.35)
+        } else {
+            Palette::BUTTON
+        };
         bg.0 = match interaction {
             Interaction::Hovered | Interaction::Pressed => Palette::BUTTON_HOVER,
             Interaction::None => base,
@@ -698,8 +849,18 @@ fn button_colours(
 }
 
 /// The inspector: every card of a Zodiac pile, fanned bottom to top over the dimmed table.
-fn spawn_inspector(commands: &mut Commands, place: Place, session: &Session, art: &CardArt, table: &Table, fonts: &Fonts) {
-    let cards = session.game.position().cards_at(session.game.rules(), place);
+fn spawn_inspector(
+    commands: &mut Commands,
+    place: Place,
+    session: &Session,
+    art: &CardArt,
+    table: &Table,
+    fonts: &Fonts,
+) {
+    let cards = session
+        .game
+        .position()
+        .cards_at(session.game.rules(), place);
     let (w, h) = (table.width, table.height);
     // The backdrop catches the click that closes the inspector.
     commands.spawn((
@@ -712,7 +873,11 @@ fn spawn_inspector(commands: &mut Commands, place: Place, session: &Session, art
     let n = cards.len().max(1);
     let per_row = ((w * 0.9 - art.w) / (art.w * 0.55)).floor().max(1.0) as usize + 1;
     let rows = n.div_ceil(per_row);
-    let step_x = if n > 1 { ((w * 0.9 - art.w) / (n.min(per_row) - 1).max(1) as f32).min(art.w * 0.75) } else { 0.0 };
+    let step_x = if n > 1 {
+        ((w * 0.9 - art.w) / (n.min(per_row) - 1).max(1) as f32).min(art.w * 0.75)
+    } else {
+        0.0
+    };
     let step_y = art.h * 1.12;
     let title = match place {
         Place::Zodiac(z) => format!("Zodiac pile z{z} — {} cards, bottom to top", cards.len()),
@@ -721,7 +886,11 @@ fn spawn_inspector(commands: &mut Commands, place: Place, session: &Session, art
     commands.spawn((
         OverlayPart,
         Text2d::new(title),
-        TextFont { font: fonts.ui.clone().into(), font_size: 22.0.into(), ..default() },
+        TextFont {
+            font: fonts.ui.clone().into(),
+            font_size: 22.0.into(),
+            ..default()
+        },
         TextColor(Palette::HUD_TEXT),
         Transform::from_xyz(0.0, (rows as f32 * step_y) / 2.0 + art.h * 0.2, 201.0),
     ));
@@ -731,7 +900,11 @@ fn spawn_inspector(commands: &mut Commands, place: Place, session: &Session, art
         let x = (col as f32 - (in_row - 1) as f32 / 2.0) * step_x;
         let y = ((rows - 1) as f32 / 2.0 - row as f32) * step_y - art.h * 0.1;
         commands
-            .spawn((OverlayPart, Transform::from_xyz(x, y, 202.0 + i as f32 * 0.01), Visibility::default()))
+            .spawn((
+                OverlayPart,
+                Transform::from_xyz(x, y, 202.0 + i as f32 * 0.01),
+                Visibility::default(),
+            ))
             .with_children(|p| spawn_card_art(p, art, *card, true));
     }
 }

@@ -11,12 +11,12 @@ use super::session::{GameChanged, Request, Session, SessionSystems};
 use super::table::{DropHighlight, PlaceMarker, Table};
 use crate::layout::Rect;
 use crate::rules::{Move, Place};
+use bevy::camera::NormalizedRenderTarget;
 use bevy::ecs::entity::ContainsEntity;
 use bevy::picking::PickingSystems;
 use bevy::picking::backend::{HitData, PointerHits};
 use bevy::picking::pointer::{PointerId, PointerLocation, PointerPress};
 use bevy::prelude::*;
-use bevy::camera::NormalizedRenderTarget;
 use bevy::window::{PrimaryWindow, WindowMode, WindowResized};
 use std::time::{Duration, Instant};
 
@@ -113,10 +113,16 @@ fn hit_test(
     targets: Query<(Entity, &GlobalTransform, &Hitbox, &InheritedVisibility)>,
     mut hits: MessageWriter<PointerHits>,
 ) {
-    let (Ok(window), Some(camera)) = (windows.single(), cameras.iter().next()) else { return };
+    let (Ok(window), Some(camera)) = (windows.single(), cameras.iter().next()) else {
+        return;
+    };
     for (&pointer, location) in &pointers {
-        let Some(location) = location.location() else { continue };
-        let NormalizedRenderTarget::Window(target) = &location.target else { continue };
+        let Some(location) = location.location() else {
+            continue;
+        };
+        let NormalizedRenderTarget::Window(target) = &location.target else {
+            continue;
+        };
         if target.entity() != window {
             continue;
         }
@@ -129,7 +135,10 @@ fn hit_test(
             })
             .map(|(entity, gt, _, _)| {
                 let z = gt.translation().z;
-                (entity, HitData::new(camera, 1000.0 - z, Some(Vec3::new(x, y, z)), None))
+                (
+                    entity,
+                    HitData::new(camera, 1000.0 - z, Some(Vec3::new(x, y, z)), None),
+                )
             })
             .collect();
         if !picks.is_empty() {
@@ -146,7 +155,10 @@ fn fit_hitboxes(
     new_cards: Query<Entity, Added<CardView>>,
     markers: Query<(Entity, &PlaceMarker), Added<PlaceMarker>>,
 ) {
-    let card = Hitbox { w: table.card_w, h: table.card_h };
+    let card = Hitbox {
+        w: table.card_w,
+        h: table.card_h,
+    };
     if table.is_changed() {
         for e in &cards {
             commands.entity(e).insert(card);
@@ -163,8 +175,16 @@ fn fit_hitboxes(
 }
 
 /// The place an entity stands for: a card's place, or a place marker's.
-fn place_of(entity: Entity, cards: &Query<&CardView>, markers: &Query<&PlaceMarker>) -> Option<Place> {
-    cards.get(entity).map(|v| v.place).ok().or_else(|| markers.get(entity).map(|m| m.0).ok())
+fn place_of(
+    entity: Entity,
+    cards: &Query<&CardView>,
+    markers: &Query<&PlaceMarker>,
+) -> Option<Place> {
+    cards
+        .get(entity)
+        .map(|v| v.place)
+        .ok()
+        .or_else(|| markers.get(entity).map(|m| m.0).ok())
 }
 
 fn on_drag_start(
@@ -180,11 +200,19 @@ fn on_drag_start(
     if ev.button != PointerButton::Primary || overlay.0.is_some() {
         return;
     }
-    let Ok(view) = cards.get(ev.entity) else { return };
+    let Ok(view) = cards.get(ev.entity) else {
+        return;
+    };
     let position = session.game.position();
     let top = mirror.top(view.place) == Some(ev.entity);
-    let (px, py) = table.window_to_table(ev.pointer_location.position.x, ev.pointer_location.position.y);
-    let centre = transforms.get(ev.entity).map(|t| t.translation.truncate()).unwrap_or_default();
+    let (px, py) = table.window_to_table(
+        ev.pointer_location.position.x,
+        ev.pointer_location.position.y,
+    );
+    let centre = transforms
+        .get(ev.entity)
+        .map(|t| t.translation.truncate())
+        .unwrap_or_default();
     let movable = top && position.can_lift(view.place);
     state.drag = Some(Dragging {
         entity: ev.entity,
@@ -192,7 +220,11 @@ fn on_drag_start(
         grab: centre - Vec2::new(px, py),
         lifted: false,
         refused: !movable,
-        targets: if movable { position.destinations(session.game.rules(), view.place) } else { Vec::new() },
+        targets: if movable {
+            position.destinations(session.game.rules(), view.place)
+        } else {
+            Vec::new()
+        },
     });
 }
 
@@ -207,7 +239,9 @@ fn on_drag(
     mut denied: MessageWriter<Denied>,
     mut lifted: MessageWriter<super::audio::Lifted>,
 ) {
-    let Some(drag) = state.drag.as_mut() else { return };
+    let Some(drag) = state.drag.as_mut() else {
+        return;
+    };
     if drag.entity != ev.entity || ev.button != PointerButton::Primary {
         return;
     }
@@ -227,7 +261,10 @@ fn on_drag(
         lifted.write(super::audio::Lifted);
         commands.entity(drag.entity).remove::<(Glide, Shake)>();
     }
-    let (px, py) = table.window_to_table(ev.pointer_location.position.x, ev.pointer_location.position.y);
+    let (px, py) = table.window_to_table(
+        ev.pointer_location.position.x,
+        ev.pointer_location.position.y,
+    );
     if let Ok(mut t) = transforms.get_mut(drag.entity) {
         // Above everything, and a touch larger: the card is in the hand.
         t.translation = (Vec2::new(px, py) + drag.grab).extend(100.0);
@@ -248,12 +285,26 @@ fn on_drag_end(
     if ev.button != PointerButton::Primary {
         return;
     }
-    let Some(drag) = state.drag.take() else { return };
+    let Some(drag) = state.drag.take() else {
+        return;
+    };
     if drag.entity != ev.entity || !drag.lifted {
         return;
     }
-    let centre = transforms.get(drag.entity).map(|t| t.translation.truncate()).unwrap_or_default();
-    drop_card(&drag, centre, &table, &mirror, &speed, &mut commands, &mut requests, &transforms);
+    let centre = transforms
+        .get(drag.entity)
+        .map(|t| t.translation.truncate())
+        .unwrap_or_default();
+    drop_card(
+        &drag,
+        centre,
+        &table,
+        &mirror,
+        &speed,
+        &mut commands,
+        &mut requests,
+        &transforms,
+    );
 }
 
 /// Where a dragged card released at `centre` lands: the accepting place it overlaps most, or
@@ -298,12 +349,28 @@ fn drop_card(
     }
 }
 
-fn glide_home(drag: &Dragging, table: &Table, mirror: &Mirror, speed: &Speed, commands: &mut Commands, transforms: &Query<&Transform>) {
+fn glide_home(
+    drag: &Dragging,
+    table: &Table,
+    mirror: &Mirror,
+    speed: &Speed,
+    commands: &mut Commands,
+    transforms: &Query<&Transform>,
+) {
     let pile = mirror.pile(drag.from);
-    let index = pile.iter().position(|&e| e == drag.entity).unwrap_or(pile.len().saturating_sub(1));
+    let index = pile
+        .iter()
+        .position(|&e| e == drag.entity)
+        .unwrap_or(pile.len().saturating_sub(1));
     let home = slot_translation(table, drag.from, index, pile.len());
-    let now = transforms.get(drag.entity).map(|t| t.translation).unwrap_or(home);
-    commands.entity(drag.entity).insert((Glide::new(now, home, table, speed), Transform::from_translation(now)));
+    let now = transforms
+        .get(drag.entity)
+        .map(|t| t.translation)
+        .unwrap_or(home);
+    commands.entity(drag.entity).insert((
+        Glide::new(now, home, table, speed),
+        Transform::from_translation(now),
+    ));
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -328,7 +395,9 @@ fn on_click(
     if state.drag.as_ref().is_some_and(|d| d.lifted || d.refused) {
         return;
     }
-    let Some(place) = place_of(ev.entity, &cards, &markers) else { return };
+    let Some(place) = place_of(ev.entity, &cards, &markers) else {
+        return;
+    };
     if ev.button == PointerButton::Secondary {
         if matches!(place, Place::Zodiac(_)) {
             inspect.write(OpenInspector(place));
@@ -340,26 +409,33 @@ fn on_click(
     }
     // The second click on the same Zodiac pile opens it, and never makes a second move.
     let now = Instant::now();
-    let double = last.place == Some(place) && last.at.is_some_and(|t| now.duration_since(t) <= DOUBLE_CLICK);
-    *last = LastClick { place: Some(place), at: Some(now) };
+    let double = last.place == Some(place)
+        && last
+            .at
+            .is_some_and(|t| now.duration_since(t) <= DOUBLE_CLICK);
+    *last = LastClick {
+        place: Some(place),
+        at: Some(now),
+    };
     if double && matches!(place, Place::Zodiac(_)) {
         *last = LastClick::default();
         inspect.write(OpenInspector(place));
         return;
     }
     let position = session.game.position();
-    if let Some(m) = position.best_move_from(session.game.rules(), place) {
-        if place == Place::Stock || mirror.top(place).is_some() {
-            requests.write(Request::Play(m));
-            return;
-        }
+    if let Some(m) = position.best_move_from(session.game.rules(), place)
+        && (place == Place::Stock || mirror.top(place).is_some())
+    {
+        requests.write(Request::Play(m));
+        return;
     }
     // Foundations never give cards back: clicking one is not a mistake worth a shake.
-    if place != Place::Stock && !matches!(place, Place::Foundation(_)) {
-        if let Some(top) = mirror.top(place) {
-            commands.entity(top).insert(Shake::default());
-            denied.write(Denied);
-        }
+    if place != Place::Stock
+        && !matches!(place, Place::Foundation(_))
+        && let Some(top) = mirror.top(place)
+    {
+        commands.entity(top).insert(Shake::default());
+        denied.write(Denied);
     }
 }
 
@@ -384,7 +460,9 @@ fn end_lost_drags(
         return;
     }
     let released = pointers.iter().all(|p| !p.is_primary_pressed());
-    let interrupted = keys.get_just_pressed().next().is_some() || mouse.just_pressed(MouseButton::Right) || resized;
+    let interrupted = keys.get_just_pressed().next().is_some()
+        || mouse.just_pressed(MouseButton::Right)
+        || resized;
     if !(released || interrupted) {
         return;
     }
@@ -395,8 +473,20 @@ fn end_lost_drags(
     if interrupted {
         glide_home(&drag, &table, &mirror, &speed, &mut commands, &transforms);
     } else {
-        let centre = transforms.get(drag.entity).map(|t| t.translation.truncate()).unwrap_or_default();
-        drop_card(&drag, centre, &table, &mirror, &speed, &mut commands, &mut requests, &transforms);
+        let centre = transforms
+            .get(drag.entity)
+            .map(|t| t.translation.truncate())
+            .unwrap_or_default();
+        drop_card(
+            &drag,
+            centre,
+            &table,
+            &mirror,
+            &speed,
+            &mut commands,
+            &mut requests,
+            &transforms,
+        );
     }
 }
 
@@ -411,14 +501,21 @@ fn show_drop_targets(
     let targets: &[Place] = match (&state.drag, cursor.picked) {
         (Some(d), _) if d.lifted => &d.targets,
         (_, Some(from)) => {
-            keyboard_targets = session.game.position().destinations(session.game.rules(), from);
+            keyboard_targets = session
+                .game
+                .position()
+                .destinations(session.game.rules(), from);
             &keyboard_targets
         }
         _ => &[],
     };
     for (h, mut v) in &mut highlights {
         let on = targets.contains(&h.0) || cursor.at == Some(h.0);
-        v.set_if_neq(if on { Visibility::Inherited } else { Visibility::Hidden });
+        v.set_if_neq(if on {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
     }
 }
 
@@ -451,17 +548,26 @@ fn keys(
     // xdotool types it) can press and release both keys between two frames.
     let held = |codes: &[KeyCode]| {
         let codes = codes.iter().copied();
-        keys.any_pressed(codes.clone()) || keys.any_just_pressed(codes.clone()) || keys.any_just_released(codes)
+        keys.any_pressed(codes.clone())
+            || keys.any_just_pressed(codes.clone())
+            || keys.any_just_released(codes)
     };
-    let ctrl = held(&[KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
+    let ctrl = held(&[
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
     let shift = held(&[KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if keys.just_pressed(KeyCode::F11) {
-        if let Ok(mut window) = windows.single_mut() {
-            window.mode = match window.mode {
-                WindowMode::Windowed => WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current),
-                _ => WindowMode::Windowed,
-            };
-        }
+    if keys.just_pressed(KeyCode::F11)
+        && let Ok(mut window) = windows.single_mut()
+    {
+        window.mode = match window.mode {
+            WindowMode::Windowed => {
+                WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
+            }
+            _ => WindowMode::Windowed,
+        };
     }
     if ctrl && keys.just_pressed(KeyCode::KeyQ) {
         exit.write(AppExit::Success);
@@ -487,7 +593,9 @@ fn keys(
         requests.write(Request::Restart);
     } else if ctrl {
         // Other shortcuts with Ctrl are not ours.
-    } else if keys.just_pressed(KeyCode::KeyD) || (keys.just_pressed(KeyCode::Space) && cursor.at.is_none()) {
+    } else if keys.just_pressed(KeyCode::KeyD)
+        || (keys.just_pressed(KeyCode::Space) && cursor.at.is_none())
+    {
         if let Some(m) = position.best_move_from(session.game.rules(), Place::Stock) {
             requests.write(Request::Play(m));
         } else {
@@ -496,15 +604,27 @@ fn keys(
     } else if keys.just_pressed(KeyCode::KeyH) {
         hints.write(super::hud::ShowHint);
     } else if keys.just_pressed(KeyCode::KeyN) {
-        requests.write(Request::NewGame { deal: None, rules: None });
+        requests.write(Request::NewGame {
+            deal: None,
+            rules: None,
+        });
     } else if keys.just_pressed(KeyCode::KeyI) {
         if let Some(place @ Place::Zodiac(_)) = cursor.at {
             inspect.write(OpenInspector(place));
         }
-    } else if keys.any_just_pressed([KeyCode::ArrowLeft, KeyCode::ArrowRight, KeyCode::ArrowUp, KeyCode::ArrowDown]) {
+    } else if keys.any_just_pressed([
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowUp,
+        KeyCode::ArrowDown,
+    ]) {
         let order = keyboard_order();
         let i = cursor.at.and_then(|p| order.iter().position(|&q| q == p));
-        let step: isize = if keys.any_just_pressed([KeyCode::ArrowLeft, KeyCode::ArrowUp]) { -1 } else { 1 };
+        let step: isize = if keys.any_just_pressed([KeyCode::ArrowLeft, KeyCode::ArrowUp]) {
+            -1
+        } else {
+            1
+        };
         let next = match i {
             None => 0,
             Some(i) => (i as isize + step).rem_euclid(order.len() as isize) as usize,

@@ -71,7 +71,10 @@ pub fn run(options: LaunchOptions) -> AppExit {
                 ..default()
             })
             // Sound comes from bevy_kira_audio; assets are compiled in, so no asset folder is needed.
-            .set(AssetPlugin { file_path: "assets".into(), ..default() }),
+            .set(AssetPlugin {
+                file_path: "assets".into(),
+                ..default()
+            }),
     )
     // Idle means idle: draw on input only, and once a second for the clock. Animations ask for
     // more frames while they run (see animation.rs).
@@ -97,11 +100,18 @@ pub fn headless_app(options: LaunchOptions) -> App {
             .disable::<bevy::winit::WinitPlugin>()
             .disable::<bevy::log::LogPlugin>()
             .set(RenderPlugin {
-                render_creation: WgpuSettings { backends: None, ..default() }.into(),
+                render_creation: WgpuSettings {
+                    backends: None,
+                    ..default()
+                }
+                .into(),
                 ..default()
             })
             .set(WindowPlugin {
-                primary_window: Some(Window { resolution: WindowResolution::new(1280, 720), ..default() }),
+                primary_window: Some(Window {
+                    resolution: WindowResolution::new(1280, 720),
+                    ..default()
+                }),
                 ..default()
             }),
     )

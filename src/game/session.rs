@@ -29,7 +29,11 @@ pub struct Session {
 
 impl Session {
     pub fn new(game: Game) -> Session {
-        Session { game, clock_since: None, win_counted: false }
+        Session {
+            game,
+            clock_since: None,
+            win_counted: false,
+        }
     }
 
     /// Play time including the running stretch.
@@ -64,7 +68,10 @@ pub enum Request {
     /// Deal the same number again from the start.
     Restart,
     /// A fresh game: this deal number (or a random one), this rule set (or the current one).
-    NewGame { deal: Option<DealNumber>, rules: Option<String> },
+    NewGame {
+        deal: Option<DealNumber>,
+        rules: Option<String>,
+    },
 }
 
 /// What happened, for the views to mirror.
@@ -76,7 +83,10 @@ pub enum GameChanged {
     /// A whole new table: a new game, a restart or a loaded game.
     Dealt,
     /// The rules refused a move; the card at `from` should say so.
-    Refused { from: Place, why: Illegal },
+    Refused {
+        from: Place,
+        why: Illegal,
+    },
     /// Undo or redo with nothing to take back or replay.
     Nothing,
 }
@@ -95,7 +105,10 @@ pub struct Finished {
 pub fn new_game(options: &LaunchOptions, rules: Option<&str>) -> Result<Game, String> {
     let name = options.rules.as_deref().or(rules).unwrap_or("cadogan");
     let rule_set = RuleSet::by_name_or_path(name).map_err(|e| e.to_string())?;
-    Ok(Game::new(rule_set, options.deal.unwrap_or_else(DealNumber::random_now)))
+    Ok(Game::new(
+        rule_set,
+        options.deal.unwrap_or_else(DealNumber::random_now),
+    ))
 }
 
 fn handle_requests(
@@ -112,10 +125,19 @@ fn handle_requests(
                     session.start_clock();
                     GameChanged::Played(*m)
                 }
-                Err(why) => GameChanged::Refused { from: m.from(), why },
+                Err(why) => GameChanged::Refused {
+                    from: m.from(),
+                    why,
+                },
             },
-            Request::Undo => session.game.undo().map_or(GameChanged::Nothing, GameChanged::Undone),
-            Request::Redo => session.game.redo().map_or(GameChanged::Nothing, GameChanged::Redone),
+            Request::Undo => session
+                .game
+                .undo()
+                .map_or(GameChanged::Nothing, GameChanged::Undone),
+            Request::Redo => session
+                .game
+                .redo()
+                .map_or(GameChanged::Nothing, GameChanged::Redone),
             Request::Restart => {
                 session.clock_since = None;
                 session.win_counted = false;
@@ -133,8 +155,11 @@ fn handle_requests(
                         moves: session.game.moves().len() as u32,
                     });
                 }
-                let name = rules.clone().unwrap_or_else(|| session.game.rule_set().name.clone());
-                let rule_set = RuleSet::by_name_or_path(&name).unwrap_or_else(|_| RuleSet::default_set());
+                let name = rules
+                    .clone()
+                    .unwrap_or_else(|| session.game.rule_set().name.clone());
+                let rule_set =
+                    RuleSet::by_name_or_path(&name).unwrap_or_else(|_| RuleSet::default_set());
                 session.clock_since = None;
                 session.win_counted = false;
                 session.game = Game::new(rule_set, deal.unwrap_or_else(DealNumber::random_now));

@@ -23,11 +23,14 @@ fn fans(parts: &[(Vec2, Vec<Vec2>)]) -> Mesh {
     }
     let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
     let uvs = vec![[0.0, 0.0]; positions.len()];
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-        .with_inserted_indices(Indices::U32(indices))
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// The outline of a rounded rectangle centred on the origin, counter-clockwise.
@@ -36,7 +39,10 @@ fn rounded_outline(w: f32, h: f32, r: f32) -> Vec<Vec2> {
     let (hx, hy) = (w / 2.0 - r, h / 2.0 - r);
     let segments = 10;
     let mut out = Vec::with_capacity(4 * (segments + 1));
-    for (i, (cx, cy)) in [(hx, hy), (-hx, hy), (-hx, -hy), (hx, -hy)].into_iter().enumerate() {
+    for (i, (cx, cy)) in [(hx, hy), (-hx, hy), (-hx, -hy), (hx, -hy)]
+        .into_iter()
+        .enumerate()
+    {
         for s in 0..=segments {
             let a = (i as f32 + s as f32 / segments as f32) * PI / 2.0;
             out.push(Vec2::new(cx + r * a.cos(), cy + r * a.sin()));
@@ -65,11 +71,14 @@ pub fn rounded_frame(w: f32, h: f32, r: f32, line: f32) -> Mesh {
         indices.extend([o0, o1, i0, i0, o1, i1]);
     }
     let count = positions.len();
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
-        .with_inserted_indices(Indices::U32(indices))
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// A suit symbol about `size` tall, centred on the origin.
@@ -80,7 +89,12 @@ pub fn suit(suit: Suit, size: f32) -> Mesh {
         Suit::Diamonds => {
             // Gently curved sides, like a printed pip.
             let mut outline = Vec::new();
-            let corners = [Vec2::new(0.0, -0.5), Vec2::new(0.38, 0.0), Vec2::new(0.0, 0.5), Vec2::new(-0.38, 0.0)];
+            let corners = [
+                Vec2::new(0.0, -0.5),
+                Vec2::new(0.38, 0.0),
+                Vec2::new(0.0, 0.5),
+                Vec2::new(-0.38, 0.0),
+            ];
             for k in 0..4 {
                 let (a, b) = (corners[k], corners[(k + 1) % 4]);
                 let mid = (a + b) / 2.0 * 0.9;
@@ -92,17 +106,30 @@ pub fn suit(suit: Suit, size: f32) -> Mesh {
             }
             fans(&[(Vec2::ZERO, outline)])
         }
-        Suit::Spades => fans(&[(Vec2::new(0.0, 0.08 * s), heart(s * 0.92, true)), (Vec2::new(0.0, -0.32 * s), stem(s))]),
+        Suit::Spades => fans(&[
+            (Vec2::new(0.0, 0.08 * s), heart(s * 0.92, true)),
+            (Vec2::new(0.0, -0.32 * s), stem(s)),
+        ]),
         Suit::Clubs => {
             let r = 0.22 * s;
             let circle = |c: Vec2| -> (Vec2, Vec<Vec2>) {
-                (c, (0..28).map(|i| c + Vec2::from_angle(i as f32 / 28.0 * TAU) * r).collect())
+                (
+                    c,
+                    (0..28)
+                        .map(|i| c + Vec2::from_angle(i as f32 / 28.0 * TAU) * r)
+                        .collect(),
+                )
             };
             fans(&[
                 circle(Vec2::new(0.0, 0.24 * s)),
                 circle(Vec2::new(-0.23 * s, -0.08 * s)),
                 circle(Vec2::new(0.23 * s, -0.08 * s)),
-                (Vec2::new(0.0, 0.0), (0..12).map(|i| Vec2::from_angle(i as f32 / 12.0 * TAU) * 0.12 * s).collect()),
+                (
+                    Vec2::new(0.0, 0.0),
+                    (0..12)
+                        .map(|i| Vec2::from_angle(i as f32 / 12.0 * TAU) * 0.12 * s)
+                        .collect(),
+                ),
                 (Vec2::new(0.0, -0.32 * s), stem(s)),
             ])
         }
@@ -116,7 +143,8 @@ fn heart(s: f32, flip: bool) -> Vec<Vec2> {
         .map(|i| {
             let t = i as f32 / n as f32 * TAU;
             let x = 16.0 * t.sin().powi(3);
-            let y = 13.0 * t.cos() - 5.0 * (2.0 * t).cos() - 2.0 * (3.0 * t).cos() - (4.0 * t).cos();
+            let y =
+                13.0 * t.cos() - 5.0 * (2.0 * t).cos() - 2.0 * (3.0 * t).cos() - (4.0 * t).cos();
             // The curve spans x ±16, y from -17 to about 12; centre it and scale to s.
             let p = Vec2::new(x / 34.0, (y + 2.5) / 32.0) * s;
             if flip { Vec2::new(p.x, -p.y) } else { p }
@@ -158,12 +186,20 @@ pub fn crown(w: f32, points: usize) -> Mesh {
 
 /// A circle (for the card back's ornament and the redeal mark).
 pub fn disc(r: f32) -> Mesh {
-    fans(&[(Vec2::ZERO, (0..40).map(|i| Vec2::from_angle(i as f32 / 40.0 * TAU) * r).collect())])
+    fans(&[(
+        Vec2::ZERO,
+        (0..40)
+            .map(|i| Vec2::from_angle(i as f32 / 40.0 * TAU) * r)
+            .collect(),
+    )])
 }
 
 /// A ring `line` wide, radius `r` to its middle.
 pub fn ring(r: f32, line: f32) -> Mesh {
-    Annulus::new((r - line / 2.0).max(0.0), r + line / 2.0).mesh().resolution(48).build()
+    Annulus::new((r - line / 2.0).max(0.0), r + line / 2.0)
+        .mesh()
+        .resolution(48)
+        .build()
 }
 
 /// An ellipse band between two ellipses: the track the Zodiac ring sits on.
@@ -174,7 +210,11 @@ pub fn ellipse_band(a: f32, b: f32, width: f32) -> Mesh {
         let t = i as f32 / n as f32 * TAU;
         let (s, c) = t.sin_cos();
         positions.push([(a + width / 2.0) * s, (b + width / 2.0) * c, 0.0]);
-        positions.push([(a - width / 2.0).max(0.0) * s, (b - width / 2.0).max(0.0) * c, 0.0]);
+        positions.push([
+            (a - width / 2.0).max(0.0) * s,
+            (b - width / 2.0).max(0.0) * c,
+            0.0,
+        ]);
     }
     let mut indices = Vec::new();
     for k in 0..n {
@@ -182,9 +222,12 @@ pub fn ellipse_band(a: f32, b: f32, width: f32) -> Mesh {
         indices.extend([o0, i0, o1, i0, i1, o1]);
     }
     let count = positions.len();
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
-        .with_inserted_indices(Indices::U32(indices))
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
+    .with_inserted_indices(Indices::U32(indices))
 }

@@ -1,11 +1,11 @@
 //! The table itself: the layout for the current window, the felt, the Zodiac track, and a marker
 //! entity for every place (so empty places show, and can be clicked and dropped on).
 
-use super::art::{Palette, Fonts};
+use super::art::{Fonts, Palette};
+use super::session::Session;
 use super::shapes;
 use crate::layout::Layout;
 use crate::rules::{Direction, Place, Suit};
-use super::session::Session;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -14,8 +14,11 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(Table(Layout::new(1280.0, 800.0, 1.0)))
         .add_systems(Startup, spawn_camera)
         .add_systems(PreUpdate, follow_window)
-        .add_systems(Update, redraw_table.run_if(resource_changed::<Table>.or_eager(rules_changed)))
-        .add_systems(Update, count_talon.after(redraw_table).run_if(resource_changed::<Session>));
+        .add_systems(
+            Update,
+            redraw_table.run_if(resource_changed::<Table>.or_eager(rules_changed)),
+        )
+        .add_systems(Update, count_talon.after(redraw_table));
 }
 
 /// The layout for the window as it is now. Changes when the window is resized or moves to a
@@ -86,10 +89,19 @@ fn redraw_table(
     let fill = meshes.add(shapes::rounded_rect(cw, ch, radius));
     let outline_colour = materials.add(Palette::SLOT_LINE);
     let fill_colour = materials.add(Palette::SLOT_FILL);
-    let highlight = meshes.add(shapes::rounded_frame(cw + 8.0, ch + 8.0, radius + 4.0, (cw * 0.05).max(2.5)));
+    let highlight = meshes.add(shapes::rounded_frame(
+        cw + 8.0,
+        ch + 8.0,
+        radius + 4.0,
+        (cw * 0.05).max(2.5),
+    ));
     let highlight_colour = materials.add(Palette::HIGHLIGHT);
     let rules = session.game.rules();
-    let label_font = |size: f32| TextFont { font: fonts.ui.clone().into(), font_size: size.into(), ..default() };
+    let label_font = |size: f32| TextFont {
+        font: fonts.ui.clone().into(),
+        font_size: size.into(),
+        ..default()
+    };
     for place in Place::all() {
         let r = layout.rect(place);
         let mut marker = commands.spawn((
@@ -99,7 +111,11 @@ fn redraw_table(
             Mesh2d(fill.clone()),
             MeshMaterial2d(fill_colour.clone()),
         ));
-        marker.with_child((Mesh2d(outline.clone()), MeshMaterial2d(outline_colour.clone()), Transform::from_xyz(0.0, 0.0, 0.01)));
+        marker.with_child((
+            Mesh2d(outline.clone()),
+            MeshMaterial2d(outline_colour.clone()),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+        ));
         match place {
             Place::Foundation(f) => {
                 // Suit and base rank (A or K) while empty; cards cover it once built.
@@ -155,29 +171,56 @@ fn redraw_table(
     }
     // Captions for the groups, small and quiet, so a newcomer knows what is where.
     let caption = |text: &str, x: f32, y: f32| {
-        (TableDecor, Text2d::new(text), label_font((ch * 0.13).max(11.0)), TextColor(Palette::CAPTION), Transform::from_xyz(x, y, 0.2))
+        (
+            TableDecor,
+            Text2d::new(text),
+            label_font((ch * 0.13).max(11.0)),
+            TextColor(Palette::CAPTION),
+            Transform::from_xyz(x, y, 0.2),
+        )
     };
     let e0 = layout.rect(Place::Equator(0));
     commands.spawn(caption("EQUATOR", e0.left() - cw * 0.55, e0.y));
     let stock = layout.rect(Place::Stock);
-    let waste = layout.rect(Place::Waste);
-    let below = (ch * 0.1).max(8.0);
-    commands.spawn((caption("waste", waste.x, waste.bottom() - below), TalonCount(Place::Waste)));
-    commands.spawn((caption("stock", stock.x, stock.bottom() - below), TalonCount(Place::Stock)));
+    // The stock shows how many cards it holds: a badge on its corner, above the cards.
+    let badge_w = (cw * 0.46).max(26.0);
+    let badge_h = (ch * 0.16).max(16.0);
+    commands
+        .spawn((
+            TableDecor,
+            Mesh2d(meshes.add(shapes::rounded_rect(badge_w, badge_h, badge_h / 2.0))),
+            MeshMaterial2d(materials.add(Palette::BADGE)),
+            Transform::from_xyz(
+                stock.right() - badge_w * 0.35,
+                stock.top() - badge_h * 0.2,
+                45.0,
+            ),
+        ))
+        .with_child((
+            Text2d::new(""),
+            TextFont {
+                font: fonts.ui.clone().into(),
+                font_size: (badge_h * 0.78).into(),
+                ..default()
+            },
+            TextColor(Palette::HUD_TEXT),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+            TalonCount(Place::Stock),
+        ));
 }
 
-/// The caption under the stock or the waste, which counts its cards.
+/// The stock's badge, which counts its cards.
 #[derive(Component)]
 struct TalonCount(Place);
 
 fn count_talon(session: Res<Session>, mut labels: Query<(&TalonCount, &mut Text2d)>) {
     let position = session.game.position();
     for (label, mut text) in &mut labels {
-        let (name, n) = match label.0 {
-            Place::Stock => ("stock", position.stock().len()),
-            _ => ("waste", position.waste().len()),
+        let n = match label.0 {
+            Place::Stock => position.stock().len(),
+            _ => position.waste().len(),
         };
-        let wanted = format!("{name} {n}");
+        let wanted = n.to_string();
         if text.0 != wanted {
             text.0 = wanted;
         }

@@ -23,7 +23,10 @@ impl fmt::Display for DealNumberError {
         match self {
             DealNumberError::NotANumber(s) => write!(f, "deal number {s:?} is not a number"),
             DealNumberError::OutOfRange(s) => {
-                write!(f, "deal number {s} is out of range (1 to 100000000000000000000)")
+                write!(
+                    f,
+                    "deal number {s} is out of range (1 to 100000000000000000000)"
+                )
             }
         }
     }
@@ -44,7 +47,10 @@ impl DealNumber {
     pub fn parse(text: &str) -> Result<DealNumber, DealNumberError> {
         let t = text.trim();
         let digits = t.strip_prefix('#').unwrap_or(t);
-        if digits.starts_with('-') && digits.len() > 1 && digits[1..].bytes().all(|b| b.is_ascii_digit()) {
+        if digits.starts_with('-')
+            && digits.len() > 1
+            && digits[1..].bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(DealNumberError::OutOfRange(digits.to_string()));
         }
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -147,7 +153,10 @@ impl PythonRandom {
                 break;
             }
         }
-        let mut mt = PythonRandom { state: [0; 624], index: 624 };
+        let mut mt = PythonRandom {
+            state: [0; 624],
+            index: 624,
+        };
         mt.init_genrand(19_650_218);
         mt.init_by_array(&key);
         mt
@@ -157,7 +166,9 @@ impl PythonRandom {
         self.state[0] = seed;
         for i in 1..624 {
             let prev = self.state[i - 1];
-            self.state[i] = 1_812_433_253u32.wrapping_mul(prev ^ (prev >> 30)).wrapping_add(i as u32);
+            self.state[i] = 1_812_433_253u32
+                .wrapping_mul(prev ^ (prev >> 30))
+                .wrapping_add(i as u32);
         }
         self.index = 624;
     }
@@ -233,7 +244,11 @@ mod tests {
 
     fn order(n: u128) -> String {
         let cards = DealNumber::new(n).unwrap().deal_order();
-        cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+        cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     #[test]
@@ -275,12 +290,26 @@ mod tests {
     fn parsing_refuses_what_pysolfc_refuses() {
         assert_eq!(DealNumber::parse("1").unwrap().get(), 1);
         assert_eq!(DealNumber::parse("#42").unwrap().get(), 42);
-        assert_eq!(DealNumber::parse("100000000000000000000").unwrap().get(), MAX_DEAL);
-        for bad in ["0", "100000000000000000001", "-5", "999999999999999999999999999999999999999999"] {
-            assert!(matches!(DealNumber::parse(bad), Err(DealNumberError::OutOfRange(_))), "{bad}");
+        assert_eq!(
+            DealNumber::parse("100000000000000000000").unwrap().get(),
+            MAX_DEAL
+        );
+        for bad in [
+            "0",
+            "100000000000000000001",
+            "-5",
+            "999999999999999999999999999999999999999999",
+        ] {
+            assert!(
+                matches!(DealNumber::parse(bad), Err(DealNumberError::OutOfRange(_))),
+                "{bad}"
+            );
         }
         for bad in ["", "abc", "1.5", "12a", "-"] {
-            assert!(matches!(DealNumber::parse(bad), Err(DealNumberError::NotANumber(_))), "{bad}");
+            assert!(
+                matches!(DealNumber::parse(bad), Err(DealNumberError::NotANumber(_))),
+                "{bad}"
+            );
         }
     }
 
@@ -291,7 +320,10 @@ mod tests {
         let t: u128 = 1_795_305_600 * 256;
         let n = DealNumber::from_time(Duration::from_secs(1_795_305_600)).get();
         assert_eq!(n, t ^ (t >> 24));
-        assert!(n >= 32_000, "today's random games use the Mersenne Twister path");
+        assert!(
+            n >= 32_000,
+            "today's random games use the Mersenne Twister path"
+        );
         assert_eq!(DealNumber::from_time(Duration::ZERO).get(), 1);
         assert!(DealNumber::random_now().get() >= 32_000);
     }

@@ -135,7 +135,11 @@ impl Game {
         game.started = record.started;
         game.elapsed_ms = record.elapsed_ms;
         for (index, token) in record.moves.iter().enumerate() {
-            let bad = |why: String| RecordError::BadMove { index, token: token.clone(), why };
+            let bad = |why: String| RecordError::BadMove {
+                index,
+                token: token.clone(),
+                why,
+            };
             let m = Move::parse(token).map_err(|e: BadToken| bad(e.to_string()))?;
             game.play(m).map_err(|e| bad(format!("illegal: {e}")))?;
         }
@@ -143,9 +147,15 @@ impl Game {
         let mut probe = game.position;
         let mut redo = Vec::with_capacity(record.redo.len());
         for (index, token) in record.redo.iter().enumerate().rev() {
-            let bad = |why: String| RecordError::BadRedo { index, token: token.clone(), why };
+            let bad = |why: String| RecordError::BadRedo {
+                index,
+                token: token.clone(),
+                why,
+            };
             let m = Move::parse(token).map_err(|e| bad(e.to_string()))?;
-            probe.apply(&game.rules, m).map_err(|e| bad(format!("illegal: {e}")))?;
+            probe
+                .apply(&game.rules, m)
+                .map_err(|e| bad(format!("illegal: {e}")))?;
             redo.push(m);
         }
         redo.reverse();
@@ -210,9 +220,17 @@ pub enum RecordError {
     Rules(RuleSetError),
     Deal(DealNumberError),
     /// Move `index` (0-based) of the record is not a move or not legal where it stands.
-    BadMove { index: usize, token: String, why: String },
+    BadMove {
+        index: usize,
+        token: String,
+        why: String,
+    },
     /// Entry `index` (0-based) of the redo line does not replay.
-    BadRedo { index: usize, token: String, why: String },
+    BadRedo {
+        index: usize,
+        token: String,
+        why: String,
+    },
 }
 
 impl fmt::Display for RecordError {

@@ -85,7 +85,11 @@ pub struct BadToken(pub String);
 
 impl fmt::Display for BadToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a move (expected d, r, w>z5, w>e2, e2>z5, z5>f0 or e2>f4)", self.0)
+        write!(
+            f,
+            "{:?} is not a move (expected d, r, w>z5, w>e2, e2>z5, z5>f0 or e2>f4)",
+            self.0
+        )
     }
 }
 
@@ -109,7 +113,9 @@ impl Move {
             Move::Redeal => Place::Stock,
             Move::WasteToZodiac(z) | Move::EquatorToZodiac(_, z) => Place::Zodiac(z),
             Move::WasteToEquator(e) => Place::Equator(e),
-            Move::ZodiacToFoundation(_, f) | Move::EquatorToFoundation(_, f) => Place::Foundation(f),
+            Move::ZodiacToFoundation(_, f) | Move::EquatorToFoundation(_, f) => {
+                Place::Foundation(f)
+            }
         }
     }
 
@@ -135,7 +141,10 @@ impl Move {
             _ => {}
         }
         let (from, to) = token.split_once('>').ok_or_else(bad)?;
-        let (from, to) = (Place::parse(from).ok_or_else(bad)?, Place::parse(to).ok_or_else(bad)?);
+        let (from, to) = (
+            Place::parse(from).ok_or_else(bad)?,
+            Place::parse(to).ok_or_else(bad)?,
+        );
         match Move::between(from, to) {
             Some(Move::Turn | Move::Redeal) | None => Err(bad()),
             Some(m) => Ok(m),
@@ -166,7 +175,10 @@ impl MoveList {
     pub const CAPACITY: usize = 256;
 
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::Turn; MoveList::CAPACITY], len: 0 }
+        MoveList {
+            moves: [Move::Turn; MoveList::CAPACITY],
+            len: 0,
+        }
     }
 
     pub fn push(&mut self, m: Move) {
@@ -216,11 +228,16 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        for token in ["d", "r", "w>z5", "w>e2", "e2>z5", "z5>f0", "e2>f4", "z23>f7", "e7>z0"] {
+        for token in [
+            "d", "r", "w>z5", "w>e2", "e2>z5", "z5>f0", "e2>f4", "z23>f7", "e7>z0",
+        ] {
             let m = Move::parse(token).unwrap();
             assert_eq!(m.to_string(), token);
         }
-        for bad in ["", "x", "w>z24", "w>f0", "z1>z2", "e8>z0", "z5>e2", "f0>z1", "s>w", "w>s", "w>", ">z1", "w>z01x", "w>z-1"] {
+        for bad in [
+            "", "x", "w>z24", "w>f0", "z1>z2", "e8>z0", "z5>e2", "f0>z1", "s>w", "w>s", "w>",
+            ">z1", "w>z01x", "w>z-1",
+        ] {
             assert!(Move::parse(bad).is_err(), "{bad}");
         }
     }

@@ -51,18 +51,28 @@ pub enum Illegal {
     EquatorEmpty(u8),
     EquatorOccupied(u8),
     ZodiacEmpty(u8),
-    NotZodiacNeighbour { card: Card, top: Card },
+    NotZodiacNeighbour {
+        card: Card,
+        top: Card,
+    },
     ZodiacInPhase2,
     FoundationInPhase1,
     ZodiacMovesInPhase1,
-    FoundationRefuses { card: Card, foundation: u8, wants: Option<Card> },
+    FoundationRefuses {
+        card: Card,
+        foundation: u8,
+        wants: Option<Card>,
+    },
 }
 
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Illegal::StockEmpty => write!(f, "the stock is empty"),
-            Illegal::StockNotEmpty => write!(f, "the waste can only be turned over when the stock is empty"),
+            Illegal::StockNotEmpty => write!(
+                f,
+                "the waste can only be turned over when the stock is empty"
+            ),
             Illegal::WasteEmpty => write!(f, "the waste is empty"),
             Illegal::EquatorEmpty(e) => write!(f, "Equator cell e{e} is empty"),
             Illegal::EquatorOccupied(e) => write!(f, "Equator cell e{e} already holds a card"),
@@ -74,11 +84,22 @@ impl fmt::Display for Illegal {
             Illegal::ZodiacInPhase2 => write!(f, "in phase 2 cards only go to the foundations"),
             Illegal::FoundationInPhase1 => write!(f, "nothing goes to a foundation in phase 1"),
             Illegal::ZodiacMovesInPhase1 => write!(f, "Zodiac cards never move in phase 1"),
-            Illegal::FoundationRefuses { card, foundation, wants: Some(want) } => {
+            Illegal::FoundationRefuses {
+                card,
+                foundation,
+                wants: Some(want),
+            } => {
                 write!(f, "foundation f{foundation} takes {want} next, not {card}")
             }
-            Illegal::FoundationRefuses { card, foundation, wants: None } => {
-                write!(f, "foundation f{foundation} is complete and takes no {card}")
+            Illegal::FoundationRefuses {
+                card,
+                foundation,
+                wants: None,
+            } => {
+                write!(
+                    f,
+                    "foundation f{foundation} is complete and takes no {card}"
+                )
             }
         }
     }
@@ -160,7 +181,11 @@ impl Position {
     }
 
     pub fn phase(&self) -> Phase {
-        if self.talon_len == 0 { Phase::Two } else { Phase::One }
+        if self.talon_len == 0 {
+            Phase::Two
+        } else {
+            Phase::One
+        }
     }
 
     /// The waste, bottom to top (the playable card last).
@@ -183,7 +208,11 @@ impl Position {
 
     fn zodiac_range(&self, z: u8) -> std::ops::Range<usize> {
         let z = usize::from(z);
-        let start = if z == 0 { 0 } else { usize::from(self.zodiac_end[z - 1]) };
+        let start = if z == 0 {
+            0
+        } else {
+            usize::from(self.zodiac_end[z - 1])
+        };
         start..usize::from(self.zodiac_end[z])
     }
 
@@ -210,7 +239,10 @@ impl Position {
     pub fn foundation_top(&self, rules: &Rules, f: u8) -> Option<Card> {
         let n = self.foundation_len(f);
         (n > 0).then(|| {
-            Card::new(Suit::from_index(usize::from(f)), rank_at(rules.foundations[usize::from(f)], n))
+            Card::new(
+                Suit::from_index(usize::from(f)),
+                rank_at(rules.foundations[usize::from(f)], n),
+            )
         })
     }
 
@@ -218,7 +250,10 @@ impl Position {
     pub fn foundation_wants(&self, rules: &Rules, f: u8) -> Option<Card> {
         let n = self.foundation_len(f);
         (n < 13).then(|| {
-            Card::new(Suit::from_index(usize::from(f)), rank_at(rules.foundations[usize::from(f)], n + 1))
+            Card::new(
+                Suit::from_index(usize::from(f)),
+                rank_at(rules.foundations[usize::from(f)], n + 1),
+            )
         })
     }
 
@@ -237,10 +272,16 @@ impl Position {
     pub fn card_counts(&self, rules: &Rules) -> [u8; 52] {
         let mut counts = [0u8; 52];
         let mut count = |c: Card| counts[usize::from(c.index())] += 1;
-        self.talon[..usize::from(self.talon_len)].iter().for_each(|&c| count(c));
-        self.zodiac[..usize::from(self.zodiac_end[23])].iter().for_each(|&c| count(c));
+        self.talon[..usize::from(self.talon_len)]
+            .iter()
+            .for_each(|&c| count(c));
+        self.zodiac[..usize::from(self.zodiac_end[23])]
+            .iter()
+            .for_each(|&c| count(c));
         self.equator.iter().flatten().for_each(|&c| count(c));
-        (0..8).flat_map(|f| self.foundation(rules, f)).for_each(count);
+        (0..8)
+            .flat_map(|f| self.foundation(rules, f))
+            .for_each(count);
         counts
     }
 
@@ -263,7 +304,9 @@ impl Position {
     pub fn is_stuck(&self, rules: &Rules) -> bool {
         match self.phase() {
             Phase::One => {
-                let fits_zodiac = |c: Card| (0..24).any(|z| self.zodiac_top(z).is_some_and(|t| t.is_zodiac_neighbour(c)));
+                let fits_zodiac = |c: Card| {
+                    (0..24).any(|z| self.zodiac_top(z).is_some_and(|t| t.is_zodiac_neighbour(c)))
+                };
                 let talon = &self.talon[..usize::from(self.talon_len)];
                 !(self.equator.iter().any(Option::is_none)
                     || talon.iter().any(|&c| fits_zodiac(c))
@@ -300,14 +343,20 @@ impl Position {
             Phase::Two => {
                 for z in 0..24 {
                     if let Some(card) = self.zodiac_top(z) {
-                        self.push_foundation_targets(rules, card, &mut list, |f| Move::ZodiacToFoundation(z, f));
+                        self.push_foundation_targets(rules, card, &mut list, |f| {
+                            Move::ZodiacToFoundation(z, f)
+                        });
                     }
                 }
                 for e in 0..8 {
                     if let Some(card) = self.equator(e) {
-                        self.push_foundation_targets(rules, card, &mut list, |f| Move::EquatorToFoundation(e, f));
+                        self.push_foundation_targets(rules, card, &mut list, |f| {
+                            Move::EquatorToFoundation(e, f)
+                        });
                         if rules.equator_to_zodiac_in_phase_2 {
-                            self.push_zodiac_targets(card, &mut list, |z| Move::EquatorToZodiac(e, z));
+                            self.push_zodiac_targets(card, &mut list, |z| {
+                                Move::EquatorToZodiac(e, z)
+                            });
                         }
                     }
                 }
@@ -318,13 +367,22 @@ impl Position {
 
     fn push_zodiac_targets(&self, card: Card, list: &mut MoveList, make: impl Fn(u8) -> Move) {
         for z in 0..24 {
-            if self.zodiac_top(z).is_some_and(|top| top.is_zodiac_neighbour(card)) {
+            if self
+                .zodiac_top(z)
+                .is_some_and(|top| top.is_zodiac_neighbour(card))
+            {
                 list.push(make(z));
             }
         }
     }
 
-    fn push_foundation_targets(&self, rules: &Rules, card: Card, list: &mut MoveList, make: impl Fn(u8) -> Move) {
+    fn push_foundation_targets(
+        &self,
+        rules: &Rules,
+        card: Card,
+        list: &mut MoveList,
+        make: impl Fn(u8) -> Move,
+    ) {
         for f in 0..8 {
             if self.foundation_wants(rules, f) == Some(card) {
                 list.push(make(f));
@@ -342,21 +400,22 @@ impl Position {
     ///
     /// None when the card cannot go anywhere (or `place` has no card that may move).
     pub fn best_move_from(&self, rules: &Rules, place: Place) -> Option<Move> {
-        let candidates: &mut dyn Iterator<Item = Move> = match place {
-            Place::Stock => &mut [Move::Turn, Move::Redeal].into_iter(),
-            Place::Waste => &mut (0..24).map(Move::WasteToZodiac).chain((0..8).map(Move::WasteToEquator)),
-            Place::Equator(e) => &mut (0..8)
-                .map(move |f| Move::EquatorToFoundation(e, f))
-                .chain((0..24).map(move |z| Move::EquatorToZodiac(e, z))),
-            Place::Zodiac(z) => &mut (0..8).map(move |f| Move::ZodiacToFoundation(z, f)),
-            Place::Foundation(_) => &mut std::iter::empty(),
+        let mut candidates: Box<dyn Iterator<Item = Move>> = match place {
+            Place::Stock => Box::new([Move::Turn, Move::Redeal].into_iter()),
+            Place::Waste => Box::new(
+                (0..24)
+                    .map(Move::WasteToZodiac)
+                    .chain((0..8).map(Move::WasteToEquator)),
+            ),
+            Place::Equator(e) => Box::new(
+                (0..8)
+                    .map(move |f| Move::EquatorToFoundation(e, f))
+                    .chain((0..24).map(move |z| Move::EquatorToZodiac(e, z))),
+            ),
+            Place::Zodiac(z) => Box::new((0..8).map(move |f| Move::ZodiacToFoundation(z, f))),
+            Place::Foundation(_) => Box::new(std::iter::empty()),
         };
-        for m in candidates {
-            if self.check(rules, m).is_ok() {
-                return Some(m);
-            }
-        }
-        None
+        candidates.find(|&m| self.check(rules, m).is_ok())
     }
 
     /// A move worth suggesting: a card to a foundation, then a card onto the Zodiac (the Equator
@@ -421,7 +480,9 @@ impl Position {
     pub fn check(&self, rules: &Rules, m: Move) -> Result<(), Illegal> {
         let phase = self.phase();
         match m {
-            Move::Turn => (self.waste_len < self.talon_len).then_some(()).ok_or(Illegal::StockEmpty),
+            Move::Turn => (self.waste_len < self.talon_len)
+                .then_some(())
+                .ok_or(Illegal::StockEmpty),
             Move::Redeal => {
                 if self.waste_len < self.talon_len {
                     Err(Illegal::StockNotEmpty)
@@ -468,12 +529,24 @@ impl Position {
 
     fn check_zodiac(&self, card: Card, z: u8) -> Result<(), Illegal> {
         let top = self.zodiac_top(z).ok_or(Illegal::ZodiacEmpty(z))?;
-        if top.is_zodiac_neighbour(card) { Ok(()) } else { Err(Illegal::NotZodiacNeighbour { card, top }) }
+        if top.is_zodiac_neighbour(card) {
+            Ok(())
+        } else {
+            Err(Illegal::NotZodiacNeighbour { card, top })
+        }
     }
 
     fn check_foundation(&self, rules: &Rules, card: Card, f: u8) -> Result<(), Illegal> {
         let wants = self.foundation_wants(rules, f);
-        if wants == Some(card) { Ok(()) } else { Err(Illegal::FoundationRefuses { card, foundation: f, wants }) }
+        if wants == Some(card) {
+            Ok(())
+        } else {
+            Err(Illegal::FoundationRefuses {
+                card,
+                foundation: f,
+                wants,
+            })
+        }
     }
 
     /// Plays `m` if it is legal.
@@ -518,12 +591,16 @@ impl Position {
                 self.push_waste(card);
             }
             Move::WasteToEquator(e) => {
-                let card = self.equator[usize::from(e)].take().expect("undo of a move just played");
+                let card = self.equator[usize::from(e)]
+                    .take()
+                    .expect("undo of a move just played");
                 self.push_waste(card);
             }
             Move::EquatorToZodiac(e, z) => self.equator[usize::from(e)] = Some(self.pop_zodiac(z)),
             Move::ZodiacToFoundation(z, f) => {
-                let card = self.foundation_top(rules, f).expect("undo of a move just played");
+                let card = self
+                    .foundation_top(rules, f)
+                    .expect("undo of a move just played");
                 self.push_zodiac(z, card);
                 self.foundation_len[usize::from(f)] -= 1;
             }
@@ -537,7 +614,8 @@ impl Position {
     fn pop_waste(&mut self) -> Card {
         let i = usize::from(self.waste_len) - 1;
         let card = self.talon[i];
-        self.talon.copy_within(i + 1..usize::from(self.talon_len), i);
+        self.talon
+            .copy_within(i + 1..usize::from(self.talon_len), i);
         self.talon_len -= 1;
         // Unused slots stay FILLER, so equal tables compare and hash equal.
         self.talon[usize::from(self.talon_len)] = FILLER;
@@ -547,7 +625,8 @@ impl Position {
 
     fn push_waste(&mut self, card: Card) {
         let i = usize::from(self.waste_len);
-        self.talon.copy_within(i..usize::from(self.talon_len), i + 1);
+        self.talon
+            .copy_within(i..usize::from(self.talon_len), i + 1);
         self.talon[i] = card;
         self.talon_len += 1;
         self.waste_len += 1;
@@ -558,7 +637,9 @@ impl Position {
         let end = usize::from(self.zodiac_end[23]);
         self.zodiac.copy_within(at..end, at + 1);
         self.zodiac[at] = card;
-        self.zodiac_end[usize::from(z)..].iter_mut().for_each(|e| *e += 1);
+        self.zodiac_end[usize::from(z)..]
+            .iter_mut()
+            .for_each(|e| *e += 1);
     }
 
     fn pop_zodiac(&mut self, z: u8) -> Card {
@@ -567,7 +648,9 @@ impl Position {
         let card = self.zodiac[at];
         self.zodiac.copy_within(at + 1..end, at);
         self.zodiac[end - 1] = FILLER;
-        self.zodiac_end[usize::from(z)..].iter_mut().for_each(|e| *e -= 1);
+        self.zodiac_end[usize::from(z)..]
+            .iter_mut()
+            .for_each(|e| *e -= 1);
         card
     }
 
@@ -587,10 +670,20 @@ impl Position {
         }
         out.push('\n');
         for z in 0..24 {
-            writeln!(out, "zodiac z{z}:{}", join(&mut self.zodiac(z).iter().copied())).unwrap();
+            writeln!(
+                out,
+                "zodiac z{z}:{}",
+                join(&mut self.zodiac(z).iter().copied())
+            )
+            .unwrap();
         }
         for f in 0..8 {
-            writeln!(out, "foundation f{f}:{}", join(&mut self.foundation(rules, f))).unwrap();
+            writeln!(
+                out,
+                "foundation f{f}:{}",
+                join(&mut self.foundation(rules, f))
+            )
+            .unwrap();
         }
         writeln!(out, "waste:{}", join(&mut self.waste().iter().copied())).unwrap();
         writeln!(out, "stock:{}", join(&mut self.stock().iter().copied())).unwrap();
@@ -615,6 +708,12 @@ impl fmt::Debug for Position {
         for z in 0..24 {
             write!(f, "{:?} ", self.zodiac(z))?;
         }
-        write!(f, "], foundations: {:?}, waste: {:?}, stock: {:?} }}", self.foundation_len, self.waste(), self.stock())
+        write!(
+            f,
+            "], foundations: {:?}, waste: {:?}, stock: {:?} }}",
+            self.foundation_len,
+            self.waste(),
+            self.stock()
+        )
     }
 }

@@ -42,7 +42,10 @@ pub struct RuleSet {
 /// The rule sets that ship with the game, the first one the default.
 pub const BUILTIN: [(&str, &str); 2] = [
     ("cadogan", include_str!("../../assets/rules/cadogan.ron")),
-    ("wikipedia", include_str!("../../assets/rules/wikipedia.ron")),
+    (
+        "wikipedia",
+        include_str!("../../assets/rules/wikipedia.ron"),
+    ),
 ];
 
 /// A rule set could not be read.
@@ -119,7 +122,10 @@ impl RuleSet {
 
     /// Parses RON text; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<RuleSet, RuleSetError> {
-        let malformed = |problem: String| RuleSetError::Malformed { file: file.to_string(), problem };
+        let malformed = |problem: String| RuleSetError::Malformed {
+            file: file.to_string(),
+            problem,
+        };
         let set: RuleSet = ron::from_str(text).map_err(|e| malformed(e.to_string()))?;
         if set.name.trim().is_empty() || set.name.chars().any(char::is_whitespace) {
             return Err(malformed("`name` must be one word".into()));
@@ -149,10 +155,16 @@ mod tests {
     fn shipped_rule_sets_match_rules_md() {
         use Direction::*;
         let cadogan = RuleSet::builtin("cadogan").unwrap();
-        assert_eq!(cadogan.foundations, [Up, Up, Up, Up, Down, Down, Down, Down]);
+        assert_eq!(
+            cadogan.foundations,
+            [Up, Up, Up, Up, Down, Down, Down, Down]
+        );
         let wikipedia = RuleSet::builtin("wikipedia").unwrap();
         assert_eq!(wikipedia.foundations, [Up; 8]);
-        assert_eq!(cadogan.rules().foundations, [Up, Up, Up, Up, Down, Down, Down, Down]);
+        assert_eq!(
+            cadogan.rules().foundations,
+            [Up, Up, Up, Up, Down, Down, Down, Down]
+        );
         assert_eq!(RuleSet::default_set(), cadogan);
         assert_eq!(RuleSet::all_builtin().len(), 2);
     }
@@ -167,14 +179,27 @@ mod tests {
 
     #[test]
     fn errors_name_the_file_and_the_problem() {
-        let err = RuleSet::parse("bad.ron", "(name: \"x\", title: \"x\", description: \"\", foundations: [Up])")
-            .unwrap_err();
+        let err = RuleSet::parse(
+            "bad.ron",
+            "(name: \"x\", title: \"x\", description: \"\", foundations: [Up])",
+        )
+        .unwrap_err();
         let text = err.to_string();
-        assert!(text.contains("bad.ron") && text.contains("8 directions"), "{text}");
-        let err = RuleSet::parse("odd.ron", "(name: \"x\", colour: 3)").unwrap_err().to_string();
+        assert!(
+            text.contains("bad.ron") && text.contains("8 directions"),
+            "{text}"
+        );
+        let err = RuleSet::parse("odd.ron", "(name: \"x\", colour: 3)")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("odd.ron") && err.contains("colour"), "{err}");
-        assert!(matches!(RuleSet::builtin("klondike"), Err(RuleSetError::Unknown(_))));
-        let missing = RuleSet::by_name_or_path("/no/such/rules.ron").unwrap_err().to_string();
+        assert!(matches!(
+            RuleSet::builtin("klondike"),
+            Err(RuleSetError::Unknown(_))
+        ));
+        let missing = RuleSet::by_name_or_path("/no/such/rules.ron")
+            .unwrap_err()
+            .to_string();
         assert!(missing.contains("/no/such/rules.ron"), "{missing}");
     }
 }

@@ -24,7 +24,8 @@ fn mv(token: &str) -> Move {
 /// A phase-1 table: z0 = 6S, z1 = 9H, z2 = KD, z3 = AC, the rest 2C; e0 = 5S, e1 = 8H, e2 empty,
 /// e3..e7 = QD; waste top `waste`, stock `stock`.
 fn phase1(waste: &[Card], stock: &[Card]) -> Position {
-    let (six_s, nine_h, king_d, ace_c, two_c) = ([c("6S")], [c("9H")], [c("KD")], [c("AC")], [c("2C")]);
+    let (six_s, nine_h, king_d, ace_c, two_c) =
+        ([c("6S")], [c("9H")], [c("KD")], [c("AC")], [c("2C")]);
     let mut zodiac: [&[Card]; 24] = [&two_c; 24];
     zodiac[0] = &six_s;
     zodiac[1] = &nine_h;
@@ -56,7 +57,11 @@ fn phase2(foundations: [u8; 8]) -> Position {
 fn legal(p: &Position, rules: &Rules, token: &str) -> bool {
     let m = mv(token);
     let ok = p.check(rules, m).is_ok();
-    assert_eq!(ok, p.legal_moves(rules).contains(m), "check and legal_moves disagree on {token}");
+    assert_eq!(
+        ok,
+        p.legal_moves(rules).contains(m),
+        "check and legal_moves disagree on {token}"
+    );
     ok
 }
 
@@ -65,7 +70,10 @@ fn deal_1_opening_is_as_rules_md_says() {
     let rules = cadogan();
     let p = Position::deal(DealNumber::new(1).unwrap());
     let text = p.to_text(&rules);
-    assert!(text.starts_with("equator: 3D 5H JC KH 5S 5H KC KC\nzodiac z0: 8D\n"), "{text}");
+    assert!(
+        text.starts_with("equator: 3D 5H JC KH 5S 5H KC KC\nzodiac z0: 8D\n"),
+        "{text}"
+    );
     assert_eq!(p.waste(), &[c("8H")]);
     assert_eq!(p.stock().len(), 71);
     assert_eq!(p.stock()[0], c("JH"));
@@ -77,7 +85,14 @@ fn deal_1_opening_is_as_rules_md_says() {
 #[test]
 fn waste_onto_zodiac_same_suit_one_up_or_down() {
     let rules = cadogan();
-    for (card, ok) in [("5S", true), ("7S", true), ("5H", false), ("4S", false), ("8S", false), ("6S", false)] {
+    for (card, ok) in [
+        ("5S", true),
+        ("7S", true),
+        ("5H", false),
+        ("4S", false),
+        ("8S", false),
+        ("6S", false),
+    ] {
         let p = phase1(&[c(card)], &[c("2D")]);
         assert_eq!(legal(&p, &rules, "w>z0"), ok, "{card} on 6S");
     }
@@ -104,9 +119,15 @@ fn waste_into_empty_equator_cell_only() {
     let rules = cadogan();
     let p = phase1(&[c("4H")], &[c("2D")]);
     assert!(legal(&p, &rules, "w>e2"));
-    assert_eq!(p.check(&rules, mv("w>e0")), Err(Illegal::EquatorOccupied(0)));
+    assert_eq!(
+        p.check(&rules, mv("w>e0")),
+        Err(Illegal::EquatorOccupied(0))
+    );
     let empty_waste = phase1(&[], &[c("2D")]);
-    assert_eq!(empty_waste.check(&rules, mv("w>e2")), Err(Illegal::WasteEmpty));
+    assert_eq!(
+        empty_waste.check(&rules, mv("w>e2")),
+        Err(Illegal::WasteEmpty)
+    );
 }
 
 #[test]
@@ -126,13 +147,23 @@ fn equator_onto_zodiac_frees_the_cell() {
 fn nothing_moves_off_the_zodiac_or_to_a_foundation_in_phase_1() {
     let rules = cadogan();
     let p = phase1(&[c("AS")], &[c("2D")]);
-    assert_eq!(p.check(&rules, mv("z3>f0")), Err(Illegal::ZodiacMovesInPhase1), "Zodiac Ace to its foundation");
-    assert_eq!(p.check(&rules, mv("e0>f1")), Err(Illegal::FoundationInPhase1));
+    assert_eq!(
+        p.check(&rules, mv("z3>f0")),
+        Err(Illegal::ZodiacMovesInPhase1),
+        "Zodiac Ace to its foundation"
+    );
+    assert_eq!(
+        p.check(&rules, mv("e0>f1")),
+        Err(Illegal::FoundationInPhase1)
+    );
     // The notation has no Zodiac-to-Zodiac, Zodiac-to-Equator or waste-to-foundation move.
     for token in ["z0>z1", "z0>e2", "w>f1", "f0>z1"] {
         assert!(Move::parse(token).is_err(), "{token}");
     }
-    assert!(p.legal_moves(&rules).iter().all(|m| !matches!(m, Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..))));
+    assert!(p.legal_moves(&rules).iter().all(|m| !matches!(
+        m,
+        Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..)
+    )));
 }
 
 #[test]
@@ -145,7 +176,11 @@ fn turning_and_redealing_keep_the_order() {
     assert_eq!(p.check(&rules, Move::Turn), Err(Illegal::StockEmpty));
     assert_eq!(p.waste(), &[c("2D"), c("3D"), c("4D")]);
     p.apply(&rules, Move::Redeal).unwrap();
-    assert_eq!(p.stock(), &[c("2D"), c("3D"), c("4D")], "the card turned first comes first again");
+    assert_eq!(
+        p.stock(),
+        &[c("2D"), c("3D"), c("4D")],
+        "the card turned first comes first again"
+    );
     assert!(p.waste().is_empty());
     assert!(legal(&p, &rules, "d"));
     assert!(!legal(&p, &rules, "r"));
@@ -184,7 +219,10 @@ fn phase_2_up_and_down_foundations_cadogan() {
 fn phase_2_wikipedia_builds_all_eight_up() {
     let rules = wikipedia();
     let p = phase2([0; 8]);
-    assert!(legal(&p, &rules, "e0>f0") && legal(&p, &rules, "e0>f4"), "AC onto either clubs foundation");
+    assert!(
+        legal(&p, &rules, "e0>f0") && legal(&p, &rules, "e0>f4"),
+        "AC onto either clubs foundation"
+    );
     assert!(!legal(&p, &rules, "e1>f6"), "no King base in wikipedia");
 }
 
@@ -198,7 +236,10 @@ fn phase_2_forbids_everything_but_foundations() {
     assert_eq!(p.check(&rules, mv("w>e2")), Err(Illegal::WasteEmpty));
     // AC would fit 2C on z0 in phase 1, but not now.
     assert_eq!(p.check(&rules, mv("e0>z0")), Err(Illegal::ZodiacInPhase2));
-    let pysolfc = Rules { equator_to_zodiac_in_phase_2: true, ..rules };
+    let pysolfc = Rules {
+        equator_to_zodiac_in_phase_2: true,
+        ..rules
+    };
     assert!(legal(&p, &pysolfc, "e0>z0"), "PySolFC's option");
     // Nothing comes off a foundation: the notation has no such move.
     assert!(Move::parse("f0>z3").is_err());
@@ -213,15 +254,29 @@ fn stuck_in_phase_1_only_when_nothing_can_ever_move() {
     let stuck = Position::from_parts(full_equator, zodiac, [0; 8], &[c("9H")], &[c("TH")]);
     assert_eq!(stuck.status(&rules), Status::Stuck);
     // A stock card deep down that fits keeps the game alive: redeals reach it.
-    let alive = Position::from_parts(full_equator, zodiac, [0; 8], &[c("9H")], &[c("TH"), c("3C")]);
+    let alive = Position::from_parts(
+        full_equator,
+        zodiac,
+        [0; 8],
+        &[c("9H")],
+        &[c("TH"), c("3C")],
+    );
     assert_eq!(alive.status(&rules), Status::Playing);
     let mut equator = full_equator;
     equator[5] = None;
     let alive = Position::from_parts(equator, zodiac, [0; 8], &[c("9H")], &[]);
-    assert_eq!(alive.status(&rules), Status::Playing, "an empty Equator cell");
+    assert_eq!(
+        alive.status(&rules),
+        Status::Playing,
+        "an empty Equator cell"
+    );
     equator[5] = Some(c("AC"));
     let alive = Position::from_parts(equator, zodiac, [0; 8], &[c("9H")], &[]);
-    assert_eq!(alive.status(&rules), Status::Playing, "an Equator card fits");
+    assert_eq!(
+        alive.status(&rules),
+        Status::Playing,
+        "an Equator card fits"
+    );
 }
 
 #[test]
@@ -276,7 +331,11 @@ fn random_game(rng: &mut StdRng, rules_name: &str, limit: usize) -> Game {
 fn random_play_keeps_every_card_exactly_twice() {
     let mut rng = StdRng::seed_from_u64(1);
     for round in 0..60 {
-        let rules_name = if round % 2 == 0 { "cadogan" } else { "wikipedia" };
+        let rules_name = if round % 2 == 0 {
+            "cadogan"
+        } else {
+            "wikipedia"
+        };
         let mut game = random_game(&mut rng, rules_name, 0);
         for _ in 0..2000 {
             let counts = game.position().card_counts(game.rules());
@@ -295,7 +354,11 @@ fn undoing_every_move_returns_the_start_exactly() {
     let mut rng = StdRng::seed_from_u64(2);
     let mut reached_phase_2 = 0;
     for round in 0..60 {
-        let rules_name = if round % 2 == 0 { "cadogan" } else { "wikipedia" };
+        let rules_name = if round % 2 == 0 {
+            "cadogan"
+        } else {
+            "wikipedia"
+        };
         let mut game = random_game(&mut rng, rules_name, 3000);
         reached_phase_2 += usize::from(game.position().phase() == Phase::Two);
         let end = *game.position();
@@ -308,14 +371,21 @@ fn undoing_every_move_returns_the_start_exactly() {
         }
         assert_eq!(*game.position(), end, "redo returns to the end");
     }
-    assert!(reached_phase_2 > 0, "random play should sometimes reach phase 2");
+    assert!(
+        reached_phase_2 > 0,
+        "random play should sometimes reach phase 2"
+    );
 }
 
 #[test]
 fn records_survive_save_load_replay() {
     let mut rng = StdRng::seed_from_u64(3);
     for round in 0..30 {
-        let rules_name = if round % 2 == 0 { "cadogan" } else { "wikipedia" };
+        let rules_name = if round % 2 == 0 {
+            "cadogan"
+        } else {
+            "wikipedia"
+        };
         let limit = rng.random_range(0..800);
         let mut game = random_game(&mut rng, rules_name, limit);
         for _ in 0..rng.random_range(0..5) {
@@ -339,12 +409,23 @@ fn a_record_with_an_illegal_move_names_its_index_token_and_reason() {
     let mut record = game.to_record();
     record.moves.push("w>f0".into());
     let err = Game::from_record(&record).unwrap_err().to_string();
-    assert!(err.contains("move index 1") && err.contains("\"w>f0\"") && err.contains("not a move"), "{err}");
+    assert!(
+        err.contains("move index 1") && err.contains("\"w>f0\"") && err.contains("not a move"),
+        "{err}"
+    );
     record.moves[1] = "z0>f0".into();
     let err = Game::from_record(&record).unwrap_err().to_string();
-    assert!(err.contains("move index 1") && err.contains("illegal") && err.contains("phase 1"), "{err}");
+    assert!(
+        err.contains("move index 1") && err.contains("illegal") && err.contains("phase 1"),
+        "{err}"
+    );
     record.moves[1] = "r".into();
-    assert!(Game::from_record(&record).unwrap_err().to_string().contains("stock is empty"));
+    assert!(
+        Game::from_record(&record)
+            .unwrap_err()
+            .to_string()
+            .contains("stock is empty")
+    );
 }
 
 #[test]
@@ -352,17 +433,38 @@ fn foreign_and_newer_records_are_refused_clearly() {
     let game = Game::new(RuleSet::default_set(), DealNumber::new(7).unwrap());
     let mut record = game.to_record();
     record.version = 99;
-    assert!(Game::from_record(&record).unwrap_err().to_string().contains("newer"));
+    assert!(
+        Game::from_record(&record)
+            .unwrap_err()
+            .to_string()
+            .contains("newer")
+    );
     record.version = 1;
     record.format = "something-else".into();
-    assert!(Game::from_record(&record).unwrap_err().to_string().contains("not a Zodiac game record"));
+    assert!(
+        Game::from_record(&record)
+            .unwrap_err()
+            .to_string()
+            .contains("not a Zodiac game record")
+    );
     record.format = GameRecord::FORMAT.into();
     record.deal = "0".into();
     assert!(Game::from_record(&record).is_err());
     record.deal = "7".into();
     record.rules = "klondike".into();
-    assert!(Game::from_record(&record).unwrap_err().to_string().contains("klondike"));
-    for junk in ["", "(", "[1, 2]", "(format: \"zodiac-game\")", "\u{0}\u{1}garbage"] {
+    assert!(
+        Game::from_record(&record)
+            .unwrap_err()
+            .to_string()
+            .contains("klondike")
+    );
+    for junk in [
+        "",
+        "(",
+        "[1, 2]",
+        "(format: \"zodiac-game\")",
+        "\u{0}\u{1}garbage",
+    ] {
         assert!(Game::from_ron(junk).is_err(), "{junk:?}");
     }
 }
@@ -379,7 +481,11 @@ fn undo_and_redo_lines() {
     assert_eq!(game.redo(), None);
     game.undo();
     game.play(Move::WasteToEquator(0)).unwrap_err();
-    assert_eq!(game.redo_moves().len(), 1, "an illegal move changes nothing");
+    assert_eq!(
+        game.redo_moves().len(),
+        1,
+        "an illegal move changes nothing"
+    );
     game.restart();
     assert!(game.moves().is_empty() && game.redo_moves().is_empty());
     assert_eq!(*game.position(), Position::deal(game.deal()));
@@ -390,7 +496,13 @@ fn legal_moves_fit_in_the_list_in_crowded_positions() {
     // Every Equator card fits every Zodiac pile: 8 × 24 moves, plus the waste's.
     let rules = cadogan();
     let five_s = [c("5S")];
-    let p = Position::from_parts([Some(c("4S")); 8], [&five_s; 24], [0; 8], &[c("6S")], &[c("2D")]);
+    let p = Position::from_parts(
+        [Some(c("4S")); 8],
+        [&five_s; 24],
+        [0; 8],
+        &[c("6S")],
+        &[c("2D")],
+    );
     let moves = p.legal_moves(&rules);
     assert_eq!(moves.len(), 1 + 24 + 8 * 24);
 }
@@ -404,28 +516,68 @@ fn click_priority_is_zodiac_before_equator_in_phase_1_and_foundations_in_phase_2
     // 4H fits nowhere in the Zodiac: the empty cell takes it.
     let p = phase1(&[c("4H")], &[c("2D")]);
     assert_eq!(p.best_move_from(&rules, Place::Waste), Some(mv("w>e2")));
-    assert_eq!(p.best_move_from(&rules, Place::Equator(0)), Some(mv("e0>z0")));
-    assert_eq!(p.best_move_from(&rules, Place::Equator(3)), Some(mv("e3>z2")), "QD onto KD");
-    assert_eq!(p.best_move_from(&rules, Place::Equator(2)), None, "an empty cell");
-    assert_eq!(p.best_move_from(&rules, Place::Zodiac(0)), None, "Zodiac cards stay in phase 1");
+    assert_eq!(
+        p.best_move_from(&rules, Place::Equator(0)),
+        Some(mv("e0>z0"))
+    );
+    assert_eq!(
+        p.best_move_from(&rules, Place::Equator(3)),
+        Some(mv("e3>z2")),
+        "QD onto KD"
+    );
+    assert_eq!(
+        p.best_move_from(&rules, Place::Equator(2)),
+        None,
+        "an empty cell"
+    );
+    assert_eq!(
+        p.best_move_from(&rules, Place::Zodiac(0)),
+        None,
+        "Zodiac cards stay in phase 1"
+    );
     assert_eq!(p.best_move_from(&rules, Place::Stock), Some(Move::Turn));
     assert!(p.can_lift(Place::Waste) && p.can_lift(Place::Equator(0)));
-    assert!(!p.can_lift(Place::Zodiac(0)) && !p.can_lift(Place::Equator(2)) && !p.can_lift(Place::Stock));
-    assert_eq!(p.destinations(&rules, Place::Equator(1)), vec![Place::Zodiac(1)]);
+    assert!(
+        !p.can_lift(Place::Zodiac(0))
+            && !p.can_lift(Place::Equator(2))
+            && !p.can_lift(Place::Stock)
+    );
+    assert_eq!(
+        p.destinations(&rules, Place::Equator(1)),
+        vec![Place::Zodiac(1)]
+    );
     let p = phase2([0; 8]);
-    assert_eq!(p.best_move_from(&rules, Place::Equator(0)), Some(mv("e0>f0")));
-    assert_eq!(p.best_move_from(&rules, Place::Zodiac(1)), Some(mv("z1>f1")));
-    assert_eq!(p.best_move_from(&rules, Place::Zodiac(0)), None, "2C before AC");
+    assert_eq!(
+        p.best_move_from(&rules, Place::Equator(0)),
+        Some(mv("e0>f0"))
+    );
+    assert_eq!(
+        p.best_move_from(&rules, Place::Zodiac(1)),
+        Some(mv("z1>f1"))
+    );
+    assert_eq!(
+        p.best_move_from(&rules, Place::Zodiac(0)),
+        None,
+        "2C before AC"
+    );
     assert!(p.can_lift(Place::Zodiac(0)) && !p.can_lift(Place::Waste));
     let wiki = wikipedia();
-    assert_eq!(p.best_move_from(&wiki, Place::Equator(0)), Some(mv("e0>f0")), "the lower-numbered foundation first");
+    assert_eq!(
+        p.best_move_from(&wiki, Place::Equator(0)),
+        Some(mv("e0>f0")),
+        "the lower-numbered foundation first"
+    );
 }
 
 #[test]
 fn hints_prefer_progress_and_turn_the_stock_last() {
     let rules = cadogan();
     let p = phase1(&[c("5S")], &[c("2D")]);
-    assert_eq!(p.hint(&rules), Some(mv("e0>z0")), "an Equator card onto the Zodiac first");
+    assert_eq!(
+        p.hint(&rules),
+        Some(mv("e0>z0")),
+        "an Equator card onto the Zodiac first"
+    );
     let p = phase1(&[c("4H")], &[c("2D")]);
     assert_eq!(p.hint(&rules), Some(mv("e0>z0")));
     let full = [Some(c("QH")); 8];
@@ -433,20 +585,45 @@ fn hints_prefer_progress_and_turn_the_stock_last() {
     let p = Position::from_parts(full, [&two_c; 24], [0; 8], &[c("3C")], &[c("9H")]);
     assert_eq!(p.hint(&rules), Some(mv("w>z0")));
     let p = Position::from_parts(full, [&two_c; 24], [0; 8], &[c("9H")], &[c("3C")]);
-    assert_eq!(p.hint(&rules), Some(Move::Turn), "only turning the stock is left");
+    assert_eq!(
+        p.hint(&rules),
+        Some(Move::Turn),
+        "only turning the stock is left"
+    );
     let p = phase2([0; 8]);
-    assert!(matches!(p.hint(&rules), Some(Move::EquatorToFoundation(..) | Move::ZodiacToFoundation(..))));
+    assert!(matches!(
+        p.hint(&rules),
+        Some(Move::EquatorToFoundation(..) | Move::ZodiacToFoundation(..))
+    ));
 }
 
 #[test]
 fn a_game_finishes_by_itself_only_when_no_choice_is_left() {
     let rules = cadogan();
     // Everything home but clubs up (AC waiting, 2C..KC nowhere): not finishable.
-    let won_but_one = Position::from_parts([Some(c("AC")), None, None, None, None, None, None, None], [&[]; 24], [0, 13, 13, 13, 13, 13, 13, 13], &[], &[]);
-    assert!(!won_but_one.finishes_by_itself(&rules), "2C..KC are missing: not a real position");
-    let last = Position::from_parts([Some(c("AC")), None, None, None, None, None, None, None], [&[]; 24], [13, 13, 13, 13, 12, 13, 13, 13], &[], &[]);
+    let won_but_one = Position::from_parts(
+        [Some(c("AC")), None, None, None, None, None, None, None],
+        [&[]; 24],
+        [0, 13, 13, 13, 13, 13, 13, 13],
+        &[],
+        &[],
+    );
+    assert!(
+        !won_but_one.finishes_by_itself(&rules),
+        "2C..KC are missing: not a real position"
+    );
+    let last = Position::from_parts(
+        [Some(c("AC")), None, None, None, None, None, None, None],
+        [&[]; 24],
+        [13, 13, 13, 13, 12, 13, 13, 13],
+        &[],
+        &[],
+    );
     assert!(last.finishes_by_itself(&rules));
-    assert!(!phase1(&[c("5S")], &[]).finishes_by_itself(&rules), "never in phase 1");
+    assert!(
+        !phase1(&[c("5S")], &[]).finishes_by_itself(&rules),
+        "never in phase 1"
+    );
     let blocked = phase2([0; 8]);
     assert!(!blocked.finishes_by_itself(&rules));
 }

@@ -3,7 +3,10 @@
 use std::process::Command;
 
 fn zodiac(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_zodiac")).args(args).output().expect("run zodiac");
+    let out = Command::new(env!("CARGO_BIN_EXE_zodiac"))
+        .args(args)
+        .output()
+        .expect("run zodiac");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -33,7 +36,10 @@ fn play_applies_moves_and_reports_illegal_ones() {
     assert!(out.contains("waste: JH\n"), "{out}");
     let (code, _, err) = zodiac(&["play", "--deal", "1", "d", "w>z0"]);
     assert_ne!(code, 0);
-    assert!(err.contains("move index 1") && err.contains("w>z0") && err.contains("does not go on"), "{err}");
+    assert!(
+        err.contains("move index 1") && err.contains("w>z0") && err.contains("does not go on"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1);
 }
 
@@ -42,8 +48,12 @@ fn show_reads_a_saved_game() {
     let dir = std::env::temp_dir().join(format!("zodiac-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.ron");
-    let mut game = zodiac::rules::Game::new(zodiac::rules::RuleSet::default_set(), zodiac::rules::DealNumber::new(1).unwrap());
-    game.play(zodiac::rules::Move::parse("w>z20").unwrap()).unwrap();
+    let mut game = zodiac::rules::Game::new(
+        zodiac::rules::RuleSet::default_set(),
+        zodiac::rules::DealNumber::new(1).unwrap(),
+    );
+    game.play(zodiac::rules::Move::parse("w>z20").unwrap())
+        .unwrap();
     std::fs::write(&file, game.to_record().to_ron()).unwrap();
     let (code, out, _) = zodiac(&["show", "--game", file.to_str().unwrap()]);
     assert_eq!(code, 0);
@@ -70,11 +80,21 @@ fn mistakes_get_one_line_and_a_failure_status() {
         assert_ne!(code, 0, "{args:?}");
         assert!(out.is_empty(), "{args:?}: {out}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("zodiac: ") && !err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            err.starts_with("zodiac: ") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
     }
     let (code, out, _) = zodiac(&["--help"]);
     assert_eq!(code, 0);
-    for word in ["show --deal", "show --game", "play --deal", "--rules", "--data-dir", "w>z5"] {
+    for word in [
+        "show --deal",
+        "show --game",
+        "play --deal",
+        "--rules",
+        "--data-dir",
+        "w>z5",
+    ] {
         assert!(out.contains(word), "help mentions {word}");
     }
 }

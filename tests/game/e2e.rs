@@ -18,7 +18,12 @@ impl Drop for Killed {
 }
 
 fn have(program: &str) -> bool {
-    Command::new("sh").arg("-c").arg(format!("command -v {program}")).stdout(Stdio::null()).status().is_ok_and(|s| s.success())
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {program}"))
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 /// Starts Xvfb on a free display; None if it cannot.
@@ -51,7 +56,11 @@ fn start_x() -> Option<(Killed, String)> {
 }
 
 fn xdotool(display: &str, args: &[&str]) -> String {
-    let out = Command::new("xdotool").args(args).env("DISPLAY", display).output().expect("xdotool runs");
+    let out = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .expect("xdotool runs");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -66,12 +75,17 @@ fn wait_for(what: &str, timeout: Duration, mut ready: impl FnMut() -> bool) {
 #[test]
 fn the_real_window_plays_drag_and_click_and_saves_them() {
     let Some((_x, display)) = start_x() else {
-        eprintln!("SKIPPED the_real_window_plays_drag_and_click_and_saves_them: no X server (install xvfb and xdotool)");
+        eprintln!(
+            "SKIPPED the_real_window_plays_drag_and_click_and_saves_them: no X server (install xvfb and xdotool)"
+        );
         return;
     };
     let dir = std::env::temp_dir().join(format!("zodiac-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let log = std::fs::File::create(std::env::temp_dir().join(format!("zodiac-e2e-{}.log", std::process::id()))).unwrap();
+    let log = std::fs::File::create(
+        std::env::temp_dir().join(format!("zodiac-e2e-{}.log", std::process::id())),
+    )
+    .unwrap();
     let game = Killed(
         Command::new(env!("CARGO_BIN_EXE_zodiac"))
             .args(["--deal", "1", "--data-dir", dir.to_str().unwrap()])
@@ -86,21 +100,32 @@ fn the_real_window_plays_drag_and_click_and_saves_them() {
     wait_for("the first save", Duration::from_secs(120), || save.exists());
     let mut window = String::new();
     wait_for("the window", Duration::from_secs(60), || {
-        window = xdotool(&display, &["search", "--name", "^Zodiac$"]).lines().next().unwrap_or("").to_string();
+        window = xdotool(&display, &["search", "--name", "^Zodiac$"])
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string();
         !window.is_empty()
     });
     // Let the first frames draw.
     std::thread::sleep(Duration::from_secs(3));
     let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &window]);
     let field = |name: &str| -> f32 {
-        geometry.lines().find_map(|l| l.strip_prefix(&format!("{name}="))).and_then(|v| v.trim().parse().ok()).unwrap_or(0.0)
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0.0)
     };
     let (wx, wy, w, h) = (field("X"), field("Y"), field("WIDTH"), field("HEIGHT"));
     assert!(w > 0.0 && h > 0.0, "window geometry: {geometry}");
     let layout = Layout::new(w, h, 1.0);
     let screen = |place: Place| {
         let r = layout.rect(place);
-        ((wx + r.x + w / 2.0).round() as i32, (wy + h / 2.0 - r.y).round() as i32)
+        (
+            (wx + r.x + w / 2.0).round() as i32,
+            (wy + h / 2.0 - r.y).round() as i32,
+        )
     };
     let (sx, sy) = screen(Place::Waste);
     let (tx, ty) = screen(Place::Zodiac(20));
@@ -115,14 +140,26 @@ fn the_real_window_plays_drag_and_click_and_saves_them() {
     }
     std::thread::sleep(Duration::from_millis(200));
     xdotool(&display, &["mouseup", "1"]);
-    let moves = || std::fs::read_to_string(&save).ok().and_then(|t| Game::from_ron(&t).ok()).map(|g| g.moves().to_vec()).unwrap_or_default();
-    wait_for("the drop to be saved", Duration::from_secs(30), || !moves().is_empty());
+    let moves = || {
+        std::fs::read_to_string(&save)
+            .ok()
+            .and_then(|t| Game::from_ron(&t).ok())
+            .map(|g| g.moves().to_vec())
+            .unwrap_or_default()
+    };
+    wait_for("the drop to be saved", Duration::from_secs(30), || {
+        !moves().is_empty()
+    });
     std::thread::sleep(Duration::from_millis(800));
     let (kx, ky) = screen(Place::Stock);
     xdotool(&display, &["mousemove", &kx.to_string(), &ky.to_string()]);
     std::thread::sleep(Duration::from_millis(300));
     xdotool(&display, &["click", "1"]);
-    wait_for("the stock turn to be saved", Duration::from_secs(30), || moves().len() >= 2);
+    wait_for(
+        "the stock turn to be saved",
+        Duration::from_secs(30),
+        || moves().len() >= 2,
+    );
     std::thread::sleep(Duration::from_millis(500));
     xdotool(&display, &["windowfocus", "--sync", &window]);
     xdotool(&display, &["key", "ctrl+q"]);
@@ -136,6 +173,10 @@ fn the_real_window_plays_drag_and_click_and_saves_them() {
         assert!(Instant::now() < deadline, "zodiac did not quit on Ctrl+Q");
         std::thread::sleep(Duration::from_millis(200));
     }
-    assert_eq!(moves(), vec![Move::WasteToZodiac(20), Move::Turn], "exactly the drag and the click");
+    assert_eq!(
+        moves(),
+        vec![Move::WasteToZodiac(20), Move::Turn],
+        "exactly the drag and the click"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

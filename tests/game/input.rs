@@ -31,11 +31,24 @@ impl Harness {
     }
 
     pub fn in_dir(deal: u128, dir: PathBuf) -> Harness {
-        let options = LaunchOptions { deal: DealNumber::new(deal), rules: None, data_dir: dir.clone() };
+        let options = LaunchOptions {
+            deal: DealNumber::new(deal),
+            rules: None,
+            data_dir: dir.clone(),
+        };
         let mut app = headless_app(options);
         app.update();
-        let window = app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).unwrap();
-        let mut h = Harness { app, window, dir, cursor: Vec2::ZERO };
+        let window = app
+            .world_mut()
+            .query_filtered::<Entity, With<PrimaryWindow>>()
+            .single(app.world())
+            .unwrap();
+        let mut h = Harness {
+            app,
+            window,
+            dir,
+            cursor: Vec2::ZERO,
+        };
         h.settle();
         h
     }
@@ -45,7 +58,12 @@ impl Harness {
         for _ in 0..400 {
             self.app.update();
             use zodiac::game::animation::{Glide, Shake};
-            let moving = self.app.world_mut().query_filtered::<(), Or<(With<Glide>, With<Shake>)>>().iter(self.app.world()).count();
+            let moving = self
+                .app
+                .world_mut()
+                .query_filtered::<(), Or<(With<Glide>, With<Shake>)>>()
+                .iter(self.app.world())
+                .count();
             if moving == 0 {
                 break;
             }
@@ -60,7 +78,9 @@ impl Harness {
     /// Replaces the game (set-up for a test, not the thing tested).
     pub fn set_game(&mut self, game: Game) {
         self.app.world_mut().insert_resource(Session::new(game));
-        self.app.world_mut().write_message(zodiac::game::session::GameChanged::Dealt);
+        self.app
+            .world_mut()
+            .write_message(zodiac::game::session::GameChanged::Dealt);
         self.settle();
     }
 
@@ -71,7 +91,10 @@ impl Harness {
     /// Table coordinates (origin at the centre, y up) to window coordinates.
     pub fn window_point(&self, table_point: Vec2) -> Vec2 {
         let t = self.table();
-        Vec2::new(table_point.x + t.width / 2.0, t.height / 2.0 - table_point.y)
+        Vec2::new(
+            table_point.x + t.width / 2.0,
+            t.height / 2.0 - table_point.y,
+        )
     }
 
     pub fn centre_of(&self, place: Place) -> Vec2 {
@@ -83,16 +106,28 @@ impl Harness {
         let position = self.window_point(table_point);
         let delta = position - self.cursor;
         self.cursor = position;
-        let moved = CursorMoved { window: self.window, position, delta: Some(delta) };
+        let moved = CursorMoved {
+            window: self.window,
+            position,
+            delta: Some(delta),
+        };
         self.app.world_mut().write_message(moved.clone());
-        self.app.world_mut().write_message(WindowEvent::CursorMoved(moved));
+        self.app
+            .world_mut()
+            .write_message(WindowEvent::CursorMoved(moved));
         self.app.update();
     }
 
     pub fn button(&mut self, button: MouseButton, state: ButtonState) {
-        let input = MouseButtonInput { button, state, window: self.window };
+        let input = MouseButtonInput {
+            button,
+            state,
+            window: self.window,
+        };
         self.app.world_mut().write_message(input);
-        self.app.world_mut().write_message(WindowEvent::MouseButtonInput(input));
+        self.app
+            .world_mut()
+            .write_message(WindowEvent::MouseButtonInput(input));
         self.app.update();
     }
 
@@ -120,9 +155,17 @@ impl Harness {
 
     pub fn key(&mut self, code: KeyCode, modifiers: &[KeyCode]) {
         let send = |app: &mut App, key_code: KeyCode, state: ButtonState, window: Entity| {
-            let input = KeyboardInput { key_code, logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified), state, text: None, repeat: false, window };
+            let input = KeyboardInput {
+                key_code,
+                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window,
+            };
             app.world_mut().write_message(input.clone());
-            app.world_mut().write_message(WindowEvent::KeyboardInput(input));
+            app.world_mut()
+                .write_message(WindowEvent::KeyboardInput(input));
         };
         for &m in modifiers {
             send(&mut self.app, m, ButtonState::Pressed, self.window);
@@ -141,7 +184,11 @@ impl Harness {
     }
 
     pub fn translation(&self, entity: Entity) -> Vec3 {
-        self.app.world().get::<Transform>(entity).unwrap().translation
+        self.app
+            .world()
+            .get::<Transform>(entity)
+            .unwrap()
+            .translation
     }
 
     pub fn overlay(&self) -> Option<OverlayKind> {
@@ -165,9 +212,15 @@ fn a_legal_drop_lands() {
     h.settle();
     assert_eq!(h.game().moves(), &[Move::WasteToZodiac(20)]);
     let top = h.top_entity(Place::Zodiac(20)).unwrap();
-    assert_eq!(h.app.world().get::<CardView>(top).unwrap().card.to_string(), "8H");
+    assert_eq!(
+        h.app.world().get::<CardView>(top).unwrap().card.to_string(),
+        "8H"
+    );
     let t = h.translation(top);
-    assert!((t.x - target.x).abs() < 1.0 && (t.y - target.y).abs() < 1.0, "the card came to rest on z20: {t:?}");
+    assert!(
+        (t.x - target.x).abs() < 1.0 && (t.y - target.y).abs() < 1.0,
+        "the card came to rest on z20: {t:?}"
+    );
 }
 
 #[test]
@@ -181,9 +234,15 @@ fn an_illegal_drop_glides_back() {
     h.settle();
     assert!(h.game().moves().is_empty());
     let t = h.translation(card);
-    assert!((t.truncate() - home.truncate()).length() < 0.5, "back home: {t:?} vs {home:?}");
+    assert!(
+        (t.truncate() - home.truncate()).length() < 0.5,
+        "back home: {t:?} vs {home:?}"
+    );
     // Released over the empty table, too.
-    h.drag(waste, Vec2::new(0.0, 0.0) + Vec2::new(h.table().card_w * 0.1, 1.0));
+    h.drag(
+        waste,
+        Vec2::new(0.0, 0.0) + Vec2::new(h.table().card_w * 0.1, 1.0),
+    );
     h.settle();
     assert!(h.game().moves().is_empty());
 }
@@ -195,8 +254,10 @@ fn two_free_cells() -> (Game, u8) {
         let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
         for e in 0..7u8 {
             let (Some(a), Some(b)) = (
-                game.position().best_move_from(game.rules(), Place::Equator(e)),
-                game.position().best_move_from(game.rules(), Place::Equator(e + 1)),
+                game.position()
+                    .best_move_from(game.rules(), Place::Equator(e)),
+                game.position()
+                    .best_move_from(game.rules(), Place::Equator(e + 1)),
             ) else {
                 continue;
             };
@@ -235,18 +296,32 @@ fn a_click_sends_the_card_to_its_best_place() {
     let mut h = Harness::new(1, "click");
     h.click(h.centre_of(Place::Waste));
     h.settle();
-    assert_eq!(h.game().moves(), &[Move::WasteToZodiac(20)], "the Zodiac before an Equator cell");
+    assert_eq!(
+        h.game().moves(),
+        &[Move::WasteToZodiac(20)],
+        "the Zodiac before an Equator cell"
+    );
     std::thread::sleep(Duration::from_millis(500));
     h.click(h.centre_of(Place::Stock));
     h.settle();
-    assert_eq!(h.game().moves().last(), Some(&Move::Turn), "clicking the stock turns a card");
+    assert_eq!(
+        h.game().moves().last(),
+        Some(&Move::Turn),
+        "clicking the stock turns a card"
+    );
     // An Equator card with a Zodiac pile to go to: the documented priority picks the first.
     let (game, e) = two_free_cells();
     let _ = e;
     let mut h = Harness::new(1, "click-2");
     let mut g = game;
     while g.undo().is_some() {}
-    let expected = (0..8).find_map(|e| g.position().best_move_from(g.rules(), Place::Equator(e)).map(|m| (e, m))).unwrap();
+    let expected = (0..8)
+        .find_map(|e| {
+            g.position()
+                .best_move_from(g.rules(), Place::Equator(e))
+                .map(|m| (e, m))
+        })
+        .unwrap();
     h.set_game(g);
     h.click(h.centre_of(Place::Equator(expected.0)));
     h.settle();
@@ -262,7 +337,11 @@ fn a_zodiac_card_in_phase_1_refuses_to_lift() {
     h.move_to(from);
     h.button(MouseButton::Left, ButtonState::Pressed);
     h.move_to(from + Vec2::new(40.0, -30.0));
-    let shaking = h.app.world().get::<zodiac::game::animation::Shake>(card).is_some();
+    let shaking = h
+        .app
+        .world()
+        .get::<zodiac::game::animation::Shake>(card)
+        .is_some();
     h.move_to(from + Vec2::new(80.0, -60.0));
     let t = h.translation(card);
     assert!((t.y - home.y).abs() < 0.5, "it does not follow the pointer");
@@ -302,26 +381,41 @@ fn in_phase_2_the_second_click_of_a_double_click_inspects_instead_of_moving() {
         let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
         // Greedy play: hints until phase 2 or stuck.
         for _ in 0..3000 {
-            if game.position().phase() == zodiac::rules::Phase::Two || game.status() != zodiac::rules::Status::Playing {
+            if game.position().phase() == zodiac::rules::Phase::Two
+                || game.status() != zodiac::rules::Status::Playing
+            {
                 break;
             }
-            let Some(m) = game.position().hint(game.rules()) else { break };
+            let Some(m) = game.position().hint(game.rules()) else {
+                break;
+            };
             game.play(m).unwrap();
         }
         if game.position().phase() != zodiac::rules::Phase::Two {
             continue;
         }
         for z in 0..24u8 {
-            let Some(first) = game.position().best_move_from(game.rules(), Place::Zodiac(z)) else { continue };
+            let Some(first) = game
+                .position()
+                .best_move_from(game.rules(), Place::Zodiac(z))
+            else {
+                continue;
+            };
             let mut after = game.clone();
             after.play(first).unwrap();
-            if after.position().best_move_from(after.rules(), Place::Zodiac(z)).is_some() {
+            if after
+                .position()
+                .best_move_from(after.rules(), Place::Zodiac(z))
+                .is_some()
+            {
                 found = Some((game, z, first));
                 break 'search;
             }
         }
     }
-    let Some((game, z, first)) = found else { panic!("no suitable phase-2 position found") };
+    let Some((game, z, first)) = found else {
+        panic!("no suitable phase-2 position found")
+    };
     let mut h = Harness::new(1, "phase2-double");
     let before = game.moves().len();
     h.set_game(game);
@@ -375,7 +469,11 @@ fn every_move_is_saved_and_resumed() {
         assert_eq!(record.redo_moves(), &[Move::Turn]);
         std::mem::forget(h); // keep the directory for the second run
     }
-    let options = LaunchOptions { deal: None, rules: None, data_dir: dir.clone() };
+    let options = LaunchOptions {
+        deal: None,
+        rules: None,
+        data_dir: dir.clone(),
+    };
     let mut app = headless_app(options);
     app.update();
     let game = &app.world().resource::<Session>().game;
