@@ -4,6 +4,7 @@
 use super::table::Table;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
+use bevy::winit::{UpdateMode, WinitSettings};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Speed>()
@@ -97,6 +98,13 @@ impl Glide {
     pub fn target(&self) -> Vec3 {
         self.to
     }
+
+    /// Keeps flying, to a new end (the layout changed under a moving card).
+    pub fn retarget(&mut self, to: Vec3) {
+        let shift = (to - self.to).truncate();
+        self.control += shift;
+        self.to = to;
+    }
 }
 
 /// A short side-to-side shake: "this card can't go there".
@@ -180,14 +188,44 @@ fn shake(
     }
 }
 
-/// While anything moves, ask for the next frame at once; otherwise let the window sleep.
+/// While anything moves, draw continuously; otherwise let the window sleep until input (or the
+/// clock's next second).
 fn keep_drawing(
     moving: Query<(), Or<(With<Glide>, With<Shake>)>>,
     mut busy: ResMut<Busy>,
     mut redraw: MessageWriter<RequestRedraw>,
+    settings: Option<ResMut<WinitSettings>>,
+    session: Option<Res<super::session::Session>>,
+    mut frames: Local<u32>,
 ) {
-    if !moving.is_empty() || busy.0 {
+    // The first frames draw continuously whatever happens: the window is still settling.
+    *frames = frames.saturating_add(1);
+    let animating = !moving.is_empty() || busy.0 || *frames < 10;
+    busy.0 = false;
+    if animating {
         redraw.write(RequestRedraw);
     }
-    busy.0 = false;
+    if let Some(mut settings) = settings {
+        let clock = session.is_some_and(|s| s.clock_running());
+        let wanted = match (animating, clock) {
+            (true, _) => UpdateMode::Continuous,
+            (false, true) => IDLE,
+            // Nothing moves and no clock ticks: sleep until input.
+            (false, false) => UpdateMode::reactive(std::time::Duration::from_secs(3600)),
+        };
+        // Unfocused windows animate and tick the same way (an unfocused game on a second screen
+        // still finishes its moves).
+        if settings.focused_mode != wanted || settings.unfocused_mode != wanted {
+            settings.focused_mode = wanted;
+            settings.unfocused_mode = wanted;
+        }
+    }
 }
+
+/// How the window updates when nothing moves but the clock runs: on input, and once a second.
+pub const IDLE: UpdateMode = UpdateMode::Reactive {
+    wait: std::time::Duration::from_secs(1),
+    react_to_device_events: true,
+    react_to_user_events: true,
+    react_to_window_events: true,
+};

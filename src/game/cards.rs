@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(CardSystems),
         )
-        .add_systems(PostUpdate, show_sides);
+        .add_systems(PostUpdate, (show_sides, hide_covered));
 }
 
 /// Card systems: after the session, before animation.
@@ -132,14 +132,26 @@ fn snap_to_layout(
     mut commands: Commands,
     table: Res<Table>,
     mirror: Res<Mirror>,
-    mut cards: Query<(Entity, &CardView, &mut Transform, &mut Facing)>,
+    mut cards: Query<(
+        Entity,
+        &CardView,
+        &mut Transform,
+        &mut Facing,
+        Option<&mut Glide>,
+    )>,
 ) {
-    for (entity, view, mut transform, mut facing) in &mut cards {
+    for (entity, view, mut transform, mut facing, glide) in &mut cards {
         let len = mirror.pile(view.place).len();
-        transform.translation = slot_translation(&table, view.place, view.index, len);
+        let slot = slot_translation(&table, view.place, view.index, len);
+        // A card on its way keeps going, to where its place now is.
+        if let Some(mut glide) = glide {
+            glide.retarget(slot);
+            continue;
+        }
+        transform.translation = slot;
         transform.scale = Vec3::ONE;
         facing.set_if_neq(Facing(view.face_up));
-        commands.entity(entity).remove::<(Glide, Shake)>();
+        commands.entity(entity).remove::<Shake>();
     }
 }
 
@@ -322,5 +334,34 @@ fn show_sides(
                 });
             }
         }
+    }
+}
+
+/// Cards buried under others are not drawn (software rendering pays for every one); a pile keeps
+/// the cards that show: a Zodiac pile's depth edges, the top two elsewhere. Moving cards always
+/// show.
+fn hide_covered(
+    mirror: Res<Mirror>,
+    mut cards: Query<(
+        &CardView,
+        &Transform,
+        &mut Visibility,
+        Has<Glide>,
+        Has<Shake>,
+    )>,
+) {
+    for (view, transform, mut visibility, gliding, shaking) in &mut cards {
+        let len = mirror.pile(view.place).len();
+        let keep = match view.place {
+            Place::Zodiac(_) => crate::layout::MAX_DEPTH_EDGES + 1,
+            _ => 2,
+        };
+        let lifted = transform.translation.z >= 50.0;
+        let shown = gliding || shaking || lifted || view.index + keep >= len;
+        visibility.set_if_neq(if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
     }
 }

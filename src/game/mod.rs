@@ -6,6 +6,7 @@
 pub mod animation;
 pub mod art;
 pub mod audio;
+pub mod bench;
 pub mod cards;
 pub mod hud;
 pub mod input;
@@ -19,7 +20,6 @@ use bevy::prelude::*;
 use bevy::window::{WindowResizeConstraints, WindowResolution};
 use bevy::winit::{UpdateMode, WinitSettings};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// What the command line asked the window for.
 #[derive(Resource, Clone, Debug, Default)]
@@ -42,6 +42,7 @@ pub fn plugin(app: &mut App) {
         input::plugin,
         hud::plugin,
         audio::plugin,
+        bench::plugin,
     ));
 }
 
@@ -54,7 +55,9 @@ pub fn data_dir(flag: Option<PathBuf>) -> PathBuf {
 
 /// Opens the window and plays until it closes.
 pub fn run(options: LaunchOptions) -> AppExit {
+    let started = bench::ProcessStart(std::time::Instant::now());
     let mut app = App::new();
+    app.insert_resource(started);
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -78,9 +81,11 @@ pub fn run(options: LaunchOptions) -> AppExit {
     )
     // Idle means idle: draw on input only, and once a second for the clock. Animations ask for
     // more frames while they run (see animation.rs).
+    // Start drawing continuously: the deal animation runs at once; animation.rs then lets the
+    // window sleep as soon as nothing moves.
     .insert_resource(WinitSettings {
-        focused_mode: UpdateMode::reactive(Duration::from_secs(1)),
-        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(1)),
+        focused_mode: UpdateMode::Continuous,
+        unfocused_mode: UpdateMode::Continuous,
     })
     .insert_resource(options)
     .add_plugins(bevy_kira_audio::AudioPlugin)

@@ -42,6 +42,11 @@ impl Session {
         Duration::from_millis(self.game.elapsed_ms) + running
     }
 
+    /// Whether the play clock is running (it starts with the first move, stops when the game ends).
+    pub fn clock_running(&self) -> bool {
+        self.clock_since.is_some()
+    }
+
     /// Folds the running stretch into the game's elapsed time (before saving).
     pub fn settle_clock(&mut self) {
         if let Some(since) = self.clock_since.take() {

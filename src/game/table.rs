@@ -14,6 +14,7 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(Table(Layout::new(1280.0, 800.0, 1.0)))
         .add_systems(Startup, spawn_camera)
         .add_systems(PreUpdate, follow_window)
+        .add_systems(PostStartup, antialias_for_the_hardware)
         .add_systems(
             Update,
             redraw_table.run_if(resource_changed::<Table>.or_eager(rules_changed)),
@@ -40,6 +41,22 @@ pub struct DropHighlight(pub Place);
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, Msaa::Sample4));
+}
+
+/// Edges are smoothed by 4× multisampling on a graphics card. A software renderer (no GPU)
+/// would spend most of its time on it, so there the table is drawn without.
+fn antialias_for_the_hardware(
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+    mut cameras: Query<&mut Msaa, With<Camera2d>>,
+) {
+    // wgpu's DeviceType is not re-exported by Bevy; its name is enough here.
+    let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
+    if software {
+        info!("software renderer: drawing without multisampling");
+        for mut msaa in &mut cameras {
+            *msaa = Msaa::Off;
+        }
+    }
 }
 
 fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut table: ResMut<Table>) {
