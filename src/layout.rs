@@ -65,6 +65,12 @@ pub const CARD_ASPECT: f32 = 2.5 / 3.5;
 /// Height of the HUD bar across the top, in logical pixels.
 pub const HUD_HEIGHT: f32 = 44.0;
 
+/// How much the HUD is scaled for a window `width` logical pixels wide: it fits across 1024
+/// pixels and stays readable on large screens.
+pub fn hud_scale(width: f32) -> f32 {
+    (width / 1280.0).clamp(0.8, 2.0)
+}
+
 /// How many depth edges a Zodiac pile shows under its top card at most.
 pub const MAX_DEPTH_EDGES: usize = 6;
 
@@ -148,7 +154,7 @@ impl Layout {
         let gap = (card_w * 0.12).max(2.0);
         let depth_step = (card_h * 0.018).max(1.0 / scale_factor);
         let margin = (card_w * 0.15).max(4.0);
-        let hud = HUD_HEIGHT.min(height * 0.2);
+        let hud = (HUD_HEIGHT * hud_scale(width)).min(height * 0.2);
         let table = Rect::new(0.0, -hud / 2.0, width, height - hud);
         // The ring's ellipse, as large as the table allows (pile depth edges show below a card).
         let depth = depth_step * MAX_DEPTH_EDGES as f32;

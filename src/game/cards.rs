@@ -2,7 +2,7 @@
 //! the table, the cards that moved glide to their new places.
 
 use super::animation::{Facing, Glide, Shake, Speed};
-use super::art::{BackSide, CardArt, FaceSide, spawn_card_art};
+use super::art::{BackSide, CardArt, FaceSide, LiftShadow, spawn_card_art};
 use super::session::{GameChanged, Session, SessionSystems};
 use super::table::Table;
 use crate::layout::place_index;
@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(CardSystems),
         )
-        .add_systems(PostUpdate, (show_sides, hide_covered));
+        .add_systems(PostUpdate, (show_sides, hide_covered, lift_shadows));
 }
 
 /// Card systems: after the session, before animation.
@@ -363,5 +363,24 @@ fn hide_covered(
         } else {
             Visibility::Hidden
         });
+    }
+}
+
+/// A card in the hand casts a soft shadow on the table.
+fn lift_shadows(
+    cards: Query<(&Transform, &Children), (With<CardView>, Changed<Transform>)>,
+    mut shadows: Query<&mut Visibility, With<LiftShadow>>,
+) {
+    for (transform, children) in &cards {
+        let lifted = transform.translation.z >= 100.0;
+        for child in children.iter() {
+            if let Ok(mut v) = shadows.get_mut(child) {
+                v.set_if_neq(if lifted {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
+            }
+        }
     }
 }

@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DealEntry>()
         .add_message::<ShowHint>()
         .add_systems(Startup, spawn_bar)
+        .add_systems(Update, scale_ui.run_if(resource_changed::<Table>))
         .add_systems(
             Update,
             (
@@ -199,6 +200,14 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
         Pickable::IGNORE,
         children![(text(f, "", 17.0), ToastText, TextShadow::default())],
     ));
+}
+
+/// The HUD grows and shrinks with the window (see `layout::hud_scale`).
+fn scale_ui(table: Res<Table>, mut scale: ResMut<UiScale>) {
+    let wanted = crate::layout::hud_scale(table.width);
+    if scale.0 != wanted {
+        scale.0 = wanted;
+    }
 }
 
 pub fn format_time(d: Duration) -> String {

@@ -4,4 +4,5 @@
 
 mod cli;
 mod e2e;
+mod files;
 mod input;

@@ -1,0 +1,162 @@
+//! Nothing lost: unreadable files are set aside and the game carries on with statistics intact;
+//! a game killed with SIGKILL resumes where it was.
+
+use crate::input::Harness;
+use zodiac::game::session::Session;
+use zodiac::game::{LaunchOptions, headless_app};
+use zodiac::rules::{DealNumber, Game, Move, RuleSet};
+
+fn statistics_text() -> String {
+    let mut stats = zodiac::profile::Statistics::default();
+    stats.entry("cadogan").record_win(95_000, 180);
+    stats.entry("cadogan").record_loss();
+    ron::ser::to_string_pretty(&stats, ron::ser::PrettyConfig::new()).unwrap()
+}
+
+#[test]
+fn every_kind_of_unreadable_saved_game_is_set_aside_and_play_goes_on() {
+    let mut illegal = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap()).to_record();
+    illegal.moves = vec!["d".into(), "z3>f0".into()];
+    let mut newer = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap()).to_record();
+    newer.version = 7;
+    let valid = Game::new(RuleSet::default_set(), DealNumber::new(5).unwrap())
+        .to_record()
+        .to_ron();
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty", Vec::new()),
+        ("truncated", valid.as_bytes()[..valid.len() / 2].to_vec()),
+        (
+            "random bytes",
+            (0..400u32)
+                .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+                .collect(),
+        ),
+        (
+            "wrong shape",
+            b"(format: \"zodiac-game\", colour: 3)".to_vec(),
+        ),
+        ("other RON", b"[1, 2, 3]".to_vec()),
+        ("illegal move", illegal.to_ron().into_bytes()),
+        ("newer version", newer.to_ron().into_bytes()),
+    ];
+    for (what, bytes) in cases {
+        let dir = std::env::temp_dir().join(format!(
+            "zodiac-files-{}-{}",
+            what.replace(' ', "-"),
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("game.ron"), &bytes).unwrap();
+        let stats = statistics_text();
+        std::fs::write(dir.join("statistics.ron"), &stats).unwrap();
+        let mut app = headless_app(LaunchOptions {
+            deal: None,
+            rules: None,
+            data_dir: dir.clone(),
+        });
+        for _ in 0..3 {
+            app.update();
+        }
+        // A game is running, a fresh one.
+        let game = &app.world().resource::<Session>().game;
+        assert!(game.moves().is_empty(), "{what}");
+        // The bad file was kept aside, byte for byte, and the player was told.
+        let kept: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("game.ron.broken-")
+            })
+            .collect();
+        assert_eq!(kept.len(), 1, "{what}: set aside");
+        assert_eq!(
+            std::fs::read(kept[0].path()).unwrap(),
+            bytes,
+            "{what}: kept as it was"
+        );
+        // Statistics are untouched.
+        assert_eq!(
+            std::fs::read_to_string(dir.join("statistics.ron")).unwrap(),
+            stats,
+            "{what}"
+        );
+        let shown = &app
+            .world()
+            .resource::<zodiac::game::persistence::Statistics>()
+            .0;
+        assert_eq!(shown.for_rules("cadogan").played, 2, "{what}");
+        // And the new game is saved in its place.
+        assert!(
+            Game::from_ron(&std::fs::read_to_string(dir.join("game.ron")).unwrap()).is_ok(),
+            "{what}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn unreadable_settings_and_statistics_are_set_aside_too() {
+    let dir = std::env::temp_dir().join(format!("zodiac-files-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("settings.ron"),
+        b"(format: \"zodiac-settings\", sound: maybe)",
+    )
+    .unwrap();
+    std::fs::write(dir.join("statistics.ron"), b"\x00\x01\x02 not ron").unwrap();
+    let mut app = headless_app(LaunchOptions {
+        deal: DealNumber::new(3),
+        rules: None,
+        data_dir: dir.clone(),
+    });
+    app.update();
+    assert_eq!(app.world().resource::<Session>().game.deal().get(), 3);
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names.iter().any(|n| n.starts_with("settings.ron.broken-")),
+        "{names:?}"
+    );
+    assert!(
+        names
+            .iter()
+            .any(|n| n.starts_with("statistics.ron.broken-")),
+        "{names:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn leaving_an_unfinished_game_for_a_new_one_counts_as_a_loss() {
+    let mut h = Harness::new(1, "loss");
+    h.key(bevy::prelude::KeyCode::KeyD, &[]);
+    h.key(bevy::prelude::KeyCode::KeyN, &[]);
+    let stats = &h
+        .app
+        .world()
+        .resource::<zodiac::game::persistence::Statistics>()
+        .0;
+    let s = stats.for_rules("cadogan");
+    assert_eq!((s.played, s.lost, s.won), (1, 1, 0));
+    let on_disk = std::fs::read_to_string(h.dir.join("statistics.ron")).unwrap();
+    assert!(on_disk.contains("lost: 1"), "{on_disk}");
+    // A new game with no move made yet is not counted when left.
+    h.key(bevy::prelude::KeyCode::KeyN, &[]);
+    let s = h
+        .app
+        .world()
+        .resource::<zodiac::game::persistence::Statistics>()
+        .0
+        .for_rules("cadogan");
+    assert_eq!(s.played, 1);
+    assert_ne!(h.game().deal(), DealNumber::new(1).unwrap());
+    assert!(h.game().moves().is_empty());
+    let _ = Move::Turn;
+}
