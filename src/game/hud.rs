@@ -28,8 +28,9 @@ pub(super) fn plugin(app: &mut App) {
                 show_hint.after(SessionSystems),
                 open_inspector,
                 type_deal_number,
-                (sync_overlay, fade_banner).chain(),
-                button_colours,
+                // Buttons take their colours in the same frame they appear (an idle window may
+                // not draw another).
+                (sync_overlay, fade_banner, button_colours).chain(),
             )
                 .after(super::cards::CardSystems),
         )
@@ -63,6 +64,8 @@ pub enum Action {
 pub enum SettingChange {
     Rules(String),
     Sound(bool),
+    /// 0.0 to 1.0.
+    Volume(f32),
     Animation(AnimationSetting),
     AutoTurn(bool),
     AutoFinish(bool),
@@ -124,6 +127,8 @@ fn button(fonts: &Fonts, label: &str, action: Action) -> impl Bundle {
         Node {
             padding: UiRect::axes(Val::Px(10.0), Val::Px(5.0)),
             border_radius: BorderRadius::all(Val::Px(6.0)),
+            align_self: AlignSelf::FlexStart,
+            flex_shrink: 0.0,
             ..default()
         },
         BackgroundColor(Palette::BUTTON),
@@ -481,6 +486,10 @@ fn on_button(
                     }
                 }
                 SettingChange::Sound(on) => settings.sound = on,
+                SettingChange::Volume(v) => {
+                    settings.volume = v.clamp(0.0, 1.0);
+                    settings.sound = true;
+                }
                 SettingChange::Animation(a) => settings.animation = a,
                 SettingChange::AutoTurn(on) => settings.auto_turn = on,
                 SettingChange::AutoFinish(on) => settings.auto_finish = on,
@@ -759,16 +768,24 @@ fn sync_overlay(
                 let row = |p: &mut ChildSpawnerCommands,
                            label: &str,
                            options: Vec<(String, Action, bool)>| {
-                    p.spawn(Node {
-                        column_gap: Val::Px(8.0),
-                        align_items: AlignItems::Center,
-                        ..default()
-                    })
+                    p.spawn((
+                        Node {
+                            column_gap: Val::Px(8.0),
+                            align_items: AlignItems::Center,
+                            flex_shrink: 0.0,
+                            min_height: Val::Px(34.0),
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                    ))
                     .with_children(|r| {
+                        // One line: a wrapped label would be measured taller than it shows.
                         r.spawn((
                             text(f, label, 16.0),
+                            TextLayout::no_wrap(),
                             Node {
-                                width: Val::Px(190.0),
+                                width: Val::Px(300.0),
+                                flex_shrink: 0.0,
                                 ..default()
                             },
                         ));
@@ -795,6 +812,21 @@ fn sync_overlay(
                     ]
                 };
                 row(p, "Sound", on_off(s.sound, SettingChange::Sound));
+                row(
+                    p,
+                    "Volume",
+                    [0.25f32, 0.5, 0.75, 1.0]
+                        .into_iter()
+                        .map(|v| {
+                            let chosen = s.sound && (s.volume - v).abs() < 0.13;
+                            (
+                                format!("{:.0}%", v * 100.0),
+                                Action::Set(SettingChange::Volume(v)),
+                                chosen,
+                            )
+                        })
+                        .collect(),
+                );
                 row(
                     p,
                     "Animation",
