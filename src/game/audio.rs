@@ -18,6 +18,18 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// Whether this machine has a sound device at all. On Linux, without `/dev/snd` there is none
+/// and ALSA would only print errors; elsewhere, assume there is one (kira copes either way).
+pub fn sound_device_present() -> bool {
+    if cfg!(target_os = "linux") {
+        std::fs::read_dir("/dev/snd").is_ok_and(|mut d| {
+            d.any(|e| e.is_ok_and(|e| e.file_name().to_string_lossy().starts_with("pcm")))
+        })
+    } else {
+        true
+    }
+}
+
 /// A card was picked up by the pointer.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct Lifted;

@@ -87,9 +87,14 @@ pub fn run(options: LaunchOptions) -> AppExit {
         focused_mode: UpdateMode::Continuous,
         unfocused_mode: UpdateMode::Continuous,
     })
-    .insert_resource(options)
-    .add_plugins(bevy_kira_audio::AudioPlugin)
-    .add_plugins(plugin);
+    .insert_resource(options);
+    if audio::sound_device_present() {
+        app.add_plugins(bevy_kira_audio::AudioPlugin);
+    } else {
+        // Said once, here; the audio plugin would only add the sound system's own complaints.
+        warn!("no sound device found: playing silently");
+    }
+    app.add_plugins(plugin);
     app.run()
 }
 
