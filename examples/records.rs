@@ -94,14 +94,10 @@ fn try_to_win(deal: DealNumber, rng: &mut StdRng) -> Option<Game> {
                     .collect();
                 top[rng.random_range(0..top.len())]
             }
-            _ => match moves
+            _ => moves
                 .iter()
                 .copied()
-                .find(|m| matches!(m, Move::Turn | Move::Redeal))
-            {
-                Some(t) => t,
-                None => return None,
-            },
+                .find(|m| matches!(m, Move::Turn | Move::Redeal))?,
         };
         if matches!(pick, Move::Turn | Move::Redeal) {
             turns_without_play += 1;
