@@ -18,7 +18,7 @@ use zodiac::rules::{DealNumber, Game, Move, Place, RuleSet};
 
 pub struct Harness {
     pub app: App,
-    window: Entity,
+    pub window: Entity,
     pub dir: PathBuf,
     cursor: Vec2,
 }
@@ -481,4 +481,140 @@ fn every_move_is_saved_and_resumed() {
     assert_eq!(game.moves(), &[Move::WasteToZodiac(20), Move::Turn]);
     assert_eq!(game.redo_moves(), &[Move::Turn]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Resizing re-lays the table at once: every card rests in its slot of the new layout.
+#[test]
+fn a_resize_relays_the_table() {
+    let mut h = Harness::new(1, "resize");
+    let window = h.window;
+    for (w, hgt) in [(1024u32, 640u32), (1920, 1080), (700, 500), (1280, 720)] {
+        {
+            let mut win = h.app.world_mut().get_mut::<Window>(window).unwrap();
+            win.resolution.set(w as f32, hgt as f32);
+        }
+        h.app
+            .world_mut()
+            .write_message(bevy::window::WindowResized {
+                window,
+                width: w as f32,
+                height: hgt as f32,
+            });
+        h.settle();
+        let table = h.table();
+        assert_eq!((table.width, table.height), (w as f32, hgt as f32));
+        let mirror = h.app.world().resource::<Mirror>();
+        for place in zodiac::rules::Place::all() {
+            let pile = mirror.pile(place).to_vec();
+            for (i, e) in pile.iter().enumerate() {
+                let t = h.app.world().get::<Transform>(*e).unwrap().translation;
+                let slot = zodiac::game::cards::slot_translation(&table, place, i, pile.len());
+                assert!(
+                    (t.truncate() - slot.truncate()).length() < 0.5,
+                    "{place} card {i} at {t:?}, slot {slot:?} ({w}x{hgt})"
+                );
+            }
+        }
+    }
+}
+
+/// Any sequence of clicks, drags, keys and resizes leaves a valid game whose cards on screen
+/// match the rules.
+#[test]
+fn random_input_never_breaks_the_game() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(99);
+    let mut h = Harness::new(2, "monkey");
+    let keys = [
+        KeyCode::KeyD,
+        KeyCode::Space,
+        KeyCode::KeyH,
+        KeyCode::Enter,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+        KeyCode::Escape,
+        KeyCode::KeyI,
+        KeyCode::KeyZ,
+        KeyCode::KeyY,
+        KeyCode::KeyR,
+        KeyCode::Digit7,
+    ];
+    let window = h.window;
+    for step in 0..250 {
+        let t = h.table();
+        let point = Vec2::new(
+            rng.random_range(-t.width / 2.0..t.width / 2.0),
+            rng.random_range(-t.height / 2.0..t.height / 2.0),
+        );
+        match rng.random_range(0..10) {
+            0..=2 => h.click(point),
+            3 => h.click_with(point, MouseButton::Right),
+            4..=5 => {
+                let to = Vec2::new(
+                    rng.random_range(-t.width / 2.0..t.width / 2.0),
+                    rng.random_range(-t.height / 2.0..t.height / 2.0),
+                );
+                h.drag(point, to);
+            }
+            6 => {
+                // A drag interrupted by a key before its release.
+                h.move_to(point);
+                h.button(MouseButton::Left, ButtonState::Pressed);
+                h.move_to(point + Vec2::new(40.0, 25.0));
+                h.key(KeyCode::KeyD, &[]);
+                h.button(MouseButton::Left, ButtonState::Released);
+            }
+            7..=8 => {
+                let key = keys[rng.random_range(0..keys.len())];
+                let mods: &[KeyCode] = if rng.random_bool(0.3) {
+                    &[KeyCode::ControlLeft]
+                } else {
+                    &[]
+                };
+                h.key(key, mods);
+            }
+            _ => {
+                let (w, hgt) = (
+                    rng.random_range(640.0..2000.0f32).round(),
+                    rng.random_range(400.0..1200.0f32).round(),
+                );
+                h.app
+                    .world_mut()
+                    .get_mut::<Window>(window)
+                    .unwrap()
+                    .resolution
+                    .set(w, hgt);
+                h.app
+                    .world_mut()
+                    .write_message(bevy::window::WindowResized {
+                        window,
+                        width: w,
+                        height: hgt,
+                    });
+                h.app.update();
+            }
+        }
+        if step % 25 == 0 {
+            h.settle();
+        }
+    }
+    h.settle();
+    let game = h.game().clone();
+    let counts = game.position().card_counts(game.rules());
+    assert!(counts.iter().all(|&n| n == 2));
+    // The saved record replays to the same position.
+    let saved = Game::from_ron(&std::fs::read_to_string(h.dir.join("game.ron")).unwrap()).unwrap();
+    assert_eq!(saved.position(), game.position());
+    // Every card entity lies where the rules say.
+    let mirror = h.app.world().resource::<Mirror>();
+    for place in zodiac::rules::Place::all() {
+        let want = game.position().cards_at(game.rules(), place);
+        let have: Vec<_> = mirror
+            .pile(place)
+            .iter()
+            .map(|e| h.app.world().get::<CardView>(*e).unwrap().card)
+            .collect();
+        assert_eq!(have, want, "{place}");
+    }
 }
