@@ -192,7 +192,7 @@ pub fn spawn_card_art(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Ca
     };
     parent.spawn((
         LiftShadow,
-        mesh(&art.shadow, &art.shadow_colour, w * 0.05, -h * 0.05, -0.004),
+        mesh(&art.shadow, &art.shadow_colour, w * 0.09, -h * 0.07, -0.004),
         Visibility::Hidden,
     ));
     parent
