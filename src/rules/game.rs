@@ -39,6 +39,15 @@ impl Game {
         }
     }
 
+    /// A game that starts from any position, for tests and tools (a solver's end game, say).
+    /// Its record cannot be replayed from the deal, so it is not for saving.
+    pub fn from_position(rule_set: RuleSet, deal: DealNumber, position: Position) -> Game {
+        let mut game = Game::new(rule_set, deal);
+        game.start = position;
+        game.position = position;
+        game
+    }
+
     pub fn rule_set(&self) -> &RuleSet {
         &self.rule_set
     }

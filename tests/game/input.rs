@@ -618,3 +618,63 @@ fn random_input_never_breaks_the_game() {
         assert_eq!(have, want, "{place}");
     }
 }
+
+/// The last card home wins: the statistics count it once, the "You won!" panel opens, and the
+/// cards fly off to form the celebration wheel.
+#[test]
+fn winning_is_celebrated_and_counted() {
+    use zodiac::rules::{Card, Position};
+    // Everything home but the Ace of clubs, on z4, which f4 (clubs down from King) awaits.
+    let ac = [Card::parse("AC").unwrap()];
+    let mut zodiac: [&[Card]; 24] = [&[]; 24];
+    zodiac[4] = &ac;
+    let position = Position::from_parts(
+        [None; 8],
+        zodiac,
+        [13, 13, 13, 13, 12, 13, 13, 13],
+        &[],
+        &[],
+    );
+    let game = Game::from_position(
+        RuleSet::default_set(),
+        DealNumber::new(9).unwrap(),
+        position,
+    );
+    let mut h = Harness::new(1, "win");
+    h.set_game(game);
+    h.click(h.centre_of(Place::Zodiac(4)));
+    assert_eq!(h.game().status(), zodiac::rules::Status::Won);
+    let stats = h
+        .app
+        .world()
+        .resource::<zodiac::game::persistence::Statistics>()
+        .0
+        .for_rules("cadogan");
+    assert_eq!((stats.played, stats.won, stats.current_streak), (1, 1, 1));
+    assert_eq!(
+        h.overlay(),
+        Some(OverlayKind::Statistics),
+        "the You-won panel"
+    );
+    let flying = h
+        .app
+        .world_mut()
+        .query_filtered::<(), With<zodiac::game::animation::Glide>>()
+        .iter(h.app.world())
+        .count();
+    assert!(
+        flying >= 100,
+        "the cards fly to the celebration wheel: {flying}"
+    );
+    // Undo and redo do not count the win twice.
+    h.key(KeyCode::Escape, &[]);
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+    h.key(KeyCode::KeyY, &[KeyCode::ControlLeft]);
+    let stats = h
+        .app
+        .world()
+        .resource::<zodiac::game::persistence::Statistics>()
+        .0
+        .for_rules("cadogan");
+    assert_eq!(stats.won, 1);
+}
