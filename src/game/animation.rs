@@ -197,10 +197,15 @@ fn keep_drawing(
     settings: Option<ResMut<WinitSettings>>,
     session: Option<Res<super::session::Session>>,
     mut frames: Local<u32>,
+    mut was_animating: Local<bool>,
 ) {
     // The first frames draw continuously whatever happens: the window is still settling.
     *frames = frames.saturating_add(1);
-    let animating = !moving.is_empty() || busy.0 || *frames < 10;
+    let moving_now = !moving.is_empty() || busy.0 || *frames < 10;
+    // One more frame after the last motion: systems that wait for stillness (auto-finish,
+    // auto-turn) get to run before the window sleeps.
+    let animating = moving_now || *was_animating;
+    *was_animating = moving_now;
     busy.0 = false;
     if animating {
         redraw.write(RequestRedraw);

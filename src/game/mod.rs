@@ -55,6 +55,11 @@ pub fn data_dir(flag: Option<PathBuf>) -> PathBuf {
 
 /// Opens the window and plays until it closes.
 pub fn run(options: LaunchOptions) -> AppExit {
+    window_app(options).run()
+}
+
+/// The game with its real window, ready to run.
+pub fn window_app(options: LaunchOptions) -> App {
     let started = bench::ProcessStart(std::time::Instant::now());
     let mut app = App::new();
     app.insert_resource(started);
@@ -95,7 +100,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
         warn!("no sound device found: playing silently");
     }
     app.add_plugins(plugin);
-    app.run()
+    app
 }
 
 /// The game without a GPU or an OS window, for tests: everything but drawing, with a
