@@ -651,9 +651,7 @@ fn sync_overlay(
     inspecting: Option<Res<Inspecting>>,
     art: Option<Res<CardArt>>,
     table: Res<Table>,
-    entry: Res<DealEntry>,
 ) {
-    let _ = &entry;
     if !overlay.is_changed() && !table.is_changed() {
         return;
     }
@@ -692,27 +690,24 @@ fn sync_overlay(
             p.spawn(text(f, KEYS_TEXT, 14.0));
             p.spawn(button(f, "Close", Action::CloseOverlay));
         }),
-        OverlayKind::Deal => {
-            let _ = &entry;
-            panel(&mut commands, "Choose a deal", f, |p| {
-                p.spawn(text(
-                    f,
-                    "PySolFC-compatible deal numbers, 1 to 100000000000000000000.",
-                    14.0,
-                ));
-                p.spawn((text(f, "type a number…", 22.0), DealEntryText));
-                p.spawn((
-                    Node {
-                        column_gap: Val::Px(8.0),
-                        ..default()
-                    },
-                    children![
-                        button(f, "Play this deal", Action::PlayTypedDeal),
-                        button(f, "Cancel", Action::CloseOverlay)
-                    ],
-                ));
-            })
-        }
+        OverlayKind::Deal => panel(&mut commands, "Choose a deal", f, |p| {
+            p.spawn(text(
+                f,
+                "PySolFC-compatible deal numbers, 1 to 100000000000000000000.",
+                14.0,
+            ));
+            p.spawn((text(f, "type a number…", 22.0), DealEntryText));
+            p.spawn((
+                Node {
+                    column_gap: Val::Px(8.0),
+                    ..default()
+                },
+                children![
+                    button(f, "Play this deal", Action::PlayTypedDeal),
+                    button(f, "Cancel", Action::CloseOverlay)
+                ],
+            ));
+        }),
         OverlayKind::Statistics => {
             let name = session.game.rule_set().name.clone();
             let s = stats.for_rules(&name);
