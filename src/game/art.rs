@@ -117,52 +117,72 @@ fn rebuild_art(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let (w, h) = (table.card_w, table.card_h);
-    let r = w * 0.08;
-    let line = (w * 0.018).max(1.0);
-    let suits =
-        |size: f32, meshes: &mut Assets<Mesh>| Suit::ALL.map(|s| meshes.add(shapes::suit(s, size)));
-    let art = CardArt {
-        w,
-        h,
-        body: meshes.add(shapes::rounded_rect(
-            w - 2.0 * line,
-            h - 2.0 * line,
-            r - line,
-        )),
-        edge: meshes.add(shapes::rounded_rect(w, h, r)),
-        shadow: meshes.add(shapes::rounded_rect(w * 1.04, h * 1.04, r * 1.3)),
-        court_panel: meshes.add(shapes::rounded_rect(w * 0.62, h * 0.56, r * 0.6)),
-        court_frame: meshes.add(shapes::rounded_frame(
-            w * 0.62,
-            h * 0.56,
-            r * 0.6,
-            line * 1.2,
-        )),
-        back_inner: meshes.add(shapes::rounded_frame(
-            w * 0.82,
-            h * 0.87,
-            r * 0.7,
-            line * 1.4,
-        )),
-        back_ring: meshes.add(shapes::ring(w * 0.26, line * 1.6)),
-        back_dot: meshes.add(shapes::disc(w * 0.035)),
-        small_suit: suits(w * 0.2, &mut meshes),
-        big_suit: suits(w * 0.44, &mut meshes),
-        ace_suit: suits(w * 0.7, &mut meshes),
-        crowns: [3, 5, 4].map(|points| meshes.add(shapes::crown(w * 0.36, points))),
-        suit_colour: Suit::ALL.map(|s| materials.add(style.colour(s))),
-        paper: materials.add(Palette::PAPER),
-        edge_colour: materials.add(Palette::CARD_EDGE),
-        shadow_colour: materials.add(Palette::SHADOW),
-        court_panel_colour: materials.add(Palette::COURT_PANEL),
-        court_frame_colour: materials.add(Palette::COURT_FRAME),
-        back_colour: materials.add(Palette::BACK),
-        back_line_colour: materials.add(Palette::BACK_LINE),
-        style: *style,
-        index_font: fonts.index.clone(),
-    };
+    let art = CardArt::build(
+        table.card_w,
+        table.card_h,
+        *style,
+        &fonts,
+        &mut meshes,
+        &mut materials,
+    );
     commands.insert_resource(art);
+}
+
+impl CardArt {
+    /// The art for cards `w` × `h` (the table's size, or larger for the inspector).
+    pub fn build(
+        w: f32,
+        h: f32,
+        style: DeckStyle,
+        fonts: &Fonts,
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<ColorMaterial>,
+    ) -> CardArt {
+        let r = w * 0.08;
+        let line = (w * 0.018).max(1.0);
+        let mut suits = |size: f32| Suit::ALL.map(|s| meshes.add(shapes::suit(s, size)));
+        let (small_suit, big_suit, ace_suit) = (suits(w * 0.2), suits(w * 0.44), suits(w * 0.7));
+        CardArt {
+            w,
+            h,
+            body: meshes.add(shapes::rounded_rect(
+                w - 2.0 * line,
+                h - 2.0 * line,
+                r - line,
+            )),
+            edge: meshes.add(shapes::rounded_rect(w, h, r)),
+            shadow: meshes.add(shapes::rounded_rect(w * 1.04, h * 1.04, r * 1.3)),
+            court_panel: meshes.add(shapes::rounded_rect(w * 0.62, h * 0.56, r * 0.6)),
+            court_frame: meshes.add(shapes::rounded_frame(
+                w * 0.62,
+                h * 0.56,
+                r * 0.6,
+                line * 1.2,
+            )),
+            back_inner: meshes.add(shapes::rounded_frame(
+                w * 0.82,
+                h * 0.87,
+                r * 0.7,
+                line * 1.4,
+            )),
+            back_ring: meshes.add(shapes::ring(w * 0.26, line * 1.6)),
+            back_dot: meshes.add(shapes::disc(w * 0.035)),
+            small_suit,
+            big_suit,
+            ace_suit,
+            crowns: [3, 5, 4].map(|points| meshes.add(shapes::crown(w * 0.36, points))),
+            suit_colour: Suit::ALL.map(|s| materials.add(style.colour(s))),
+            paper: materials.add(Palette::PAPER),
+            edge_colour: materials.add(Palette::CARD_EDGE),
+            shadow_colour: materials.add(Palette::SHADOW),
+            court_panel_colour: materials.add(Palette::COURT_PANEL),
+            court_frame_colour: materials.add(Palette::COURT_FRAME),
+            back_colour: materials.add(Palette::BACK),
+            back_line_colour: materials.add(Palette::BACK_LINE),
+            style,
+            index_font: fonts.index.clone(),
+        }
+    }
 }
 
 /// The face side of a card (shown when face up).

@@ -651,6 +651,8 @@ fn sync_overlay(
     inspecting: Option<Res<Inspecting>>,
     art: Option<Res<CardArt>>,
     table: Res<Table>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     if !overlay.is_changed() && !table.is_changed() {
         return;
@@ -665,7 +667,17 @@ fn sync_overlay(
             let (Some(Inspecting(place)), Some(art)) = (inspecting.as_deref(), art) else {
                 return;
             };
-            spawn_inspector(&mut commands, *place, &session, &art, &table, f);
+            // Larger than on the table, so every card reads easily, while a tall pile still fits.
+            let scale = (table.height * 0.3 / art.h).clamp(1.0, 1.6);
+            let big = CardArt::build(
+                art.w * scale,
+                art.h * scale,
+                art.style,
+                f,
+                &mut meshes,
+                &mut materials,
+            );
+            spawn_inspector(&mut commands, *place, &session, &big, &table, f);
         }
         OverlayKind::Stuck => panel(&mut commands, "No moves left", f, |p| {
             p.spawn(text(
