@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             redraw_table.run_if(resource_changed::<Table>.or_eager(rules_changed)),
         )
-        .add_systems(Update, count_talon.after(redraw_table));
+        .add_systems(Update, (count_talon, show_redeal_mark).after(redraw_table));
 }
 
 /// The layout for the window as it is now. Changes when the window is resized or moves to a
@@ -190,11 +190,13 @@ fn redraw_table(
             Place::Stock => {
                 marker.with_children(|p| {
                     p.spawn((
+                        RedealMark,
                         Mesh2d(meshes.add(shapes::ring(cw * 0.24, (cw * 0.05).max(2.0)))),
                         MeshMaterial2d(materials.add(Palette::SLOT_MARK)),
                         Transform::from_xyz(0.0, 0.0, 0.02),
                     ));
                     p.spawn((
+                        RedealMark,
                         Text2d::new("redeal"),
                         label_font(ch * 0.12),
                         TextColor(Palette::SLOT_MARK),
@@ -250,6 +252,21 @@ fn redraw_table(
             Transform::from_xyz(0.0, 0.0, 0.01),
             TalonCount(Place::Stock),
         ));
+}
+
+/// The "turn the waste over" mark on the empty stock: only while a redeal is possible.
+#[derive(Component)]
+struct RedealMark;
+
+fn show_redeal_mark(session: Res<Session>, mut marks: Query<&mut Visibility, With<RedealMark>>) {
+    let phase_one = session.game.position().phase() == crate::rules::Phase::One;
+    for mut v in &mut marks {
+        v.set_if_neq(if phase_one {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
 }
 
 /// The stock's badge, which counts its cards.
