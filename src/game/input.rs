@@ -291,13 +291,8 @@ fn on_drag_end(
     if drag.entity != ev.entity || !drag.lifted {
         return;
     }
-    let centre = transforms
-        .get(drag.entity)
-        .map(|t| t.translation.truncate())
-        .unwrap_or_default();
     drop_card(
         &drag,
-        centre,
         &table,
         &mirror,
         &speed,
@@ -330,9 +325,9 @@ pub fn drop_target(drag: &Dragging, centre: Vec2, table: &Table) -> Option<Place
 }
 
 #[allow(clippy::too_many_arguments)]
+/// Drops the dragged card where it is now: onto its target, or back home.
 fn drop_card(
     drag: &Dragging,
-    centre: Vec2,
     table: &Table,
     mirror: &Mirror,
     speed: &Speed,
@@ -340,6 +335,10 @@ fn drop_card(
     requests: &mut MessageWriter<Request>,
     transforms: &Query<&Transform>,
 ) {
+    let centre = transforms
+        .get(drag.entity)
+        .map(|t| t.translation.truncate())
+        .unwrap_or_default();
     let target = drop_target(drag, centre, table).and_then(|to| Move::between(drag.from, to));
     match target {
         Some(m) => {
@@ -473,13 +472,8 @@ fn end_lost_drags(
     if interrupted {
         glide_home(&drag, &table, &mirror, &speed, &mut commands, &transforms);
     } else {
-        let centre = transforms
-            .get(drag.entity)
-            .map(|t| t.translation.truncate())
-            .unwrap_or_default();
         drop_card(
             &drag,
-            centre,
             &table,
             &mirror,
             &speed,

@@ -7,6 +7,35 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use std::f32::consts::{PI, TAU};
 
+/// A flat triangle mesh (normals towards the viewer; no texture, so no real UVs).
+fn flat_mesh(positions: Vec<[f32; 3]>, indices: Vec<u32>) -> Mesh {
+    let count = positions.len();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// The band between two closed loops with the same number of points.
+fn band(outer: &[Vec2], inner: &[Vec2]) -> Mesh {
+    let mut positions: Vec<[f32; 3]> = Vec::with_capacity(2 * outer.len());
+    for (o, i) in outer.iter().zip(inner) {
+        positions.push([o.x, o.y, 0.0]);
+        positions.push([i.x, i.y, 0.0]);
+    }
+    let n = outer.len() as u32;
+    let mut indices = Vec::with_capacity(6 * outer.len());
+    for k in 0..n {
+        let (o0, i0, o1, i1) = (2 * k, 2 * k + 1, 2 * ((k + 1) % n), 2 * ((k + 1) % n) + 1);
+        indices.extend([o0, o1, i0, i0, o1, i1]);
+    }
+    flat_mesh(positions, indices)
+}
+
 /// A filled polygon mesh from outlines (each a closed loop, triangulated as a fan from `centre`,
 /// which must see the whole outline: every shape here is star-shaped around its centre).
 fn fans(parts: &[(Vec2, Vec<Vec2>)]) -> Mesh {
@@ -21,16 +50,7 @@ fn fans(parts: &[(Vec2, Vec<Vec2>)]) -> Mesh {
             indices.extend([base, base + 1 + i, base + 1 + (i + 1) % n]);
         }
     }
-    let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
-    let uvs = vec![[0.0, 0.0]; positions.len()];
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-    .with_inserted_indices(Indices::U32(indices))
+    flat_mesh(positions, indices)
 }
 
 /// The outline of a rounded rectangle centred on the origin, counter-clockwise.
@@ -59,26 +79,7 @@ pub fn rounded_rect(w: f32, h: f32, r: f32) -> Mesh {
 pub fn rounded_frame(w: f32, h: f32, r: f32, line: f32) -> Mesh {
     let outer = rounded_outline(w, h, r);
     let inner = rounded_outline(w - 2.0 * line, h - 2.0 * line, (r - line).max(0.0));
-    let mut positions: Vec<[f32; 3]> = Vec::new();
-    for (o, i) in outer.iter().zip(&inner) {
-        positions.push([o.x, o.y, 0.0]);
-        positions.push([i.x, i.y, 0.0]);
-    }
-    let n = outer.len() as u32;
-    let mut indices = Vec::new();
-    for k in 0..n {
-        let (o0, i0, o1, i1) = (2 * k, 2 * k + 1, 2 * ((k + 1) % n), 2 * ((k + 1) % n) + 1);
-        indices.extend([o0, o1, i0, i0, o1, i1]);
-    }
-    let count = positions.len();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
-    .with_inserted_indices(Indices::U32(indices))
+    band(&outer, &inner)
 }
 
 /// A suit symbol about `size` tall, centred on the origin.
@@ -204,30 +205,14 @@ pub fn ring(r: f32, line: f32) -> Mesh {
 
 /// An ellipse band between two ellipses: the track the Zodiac ring sits on.
 pub fn ellipse_band(a: f32, b: f32, width: f32) -> Mesh {
-    let n = 120u32;
-    let mut positions: Vec<[f32; 3]> = Vec::new();
-    for i in 0..n {
-        let t = i as f32 / n as f32 * TAU;
-        let (s, c) = t.sin_cos();
-        positions.push([(a + width / 2.0) * s, (b + width / 2.0) * c, 0.0]);
-        positions.push([
-            (a - width / 2.0).max(0.0) * s,
-            (b - width / 2.0).max(0.0) * c,
-            0.0,
-        ]);
-    }
-    let mut indices = Vec::new();
-    for k in 0..n {
-        let (o0, i0, o1, i1) = (2 * k, 2 * k + 1, 2 * ((k + 1) % n), 2 * ((k + 1) % n) + 1);
-        indices.extend([o0, i0, o1, i0, i1, o1]);
-    }
-    let count = positions.len();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
+    let ellipse = |ra: f32, rb: f32| -> Vec<Vec2> {
+        (0..120)
+            .map(|i| Vec2::from_angle(std::f32::consts::FRAC_PI_2 - i as f32 / 120.0 * TAU))
+            .map(|d| Vec2::new(ra.max(0.0) * d.x, rb.max(0.0) * d.y))
+            .collect()
+    };
+    band(
+        &ellipse(a + width / 2.0, b + width / 2.0),
+        &ellipse(a - width / 2.0, b - width / 2.0),
     )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
-    .with_inserted_indices(Indices::U32(indices))
 }
