@@ -87,43 +87,14 @@ fn the_real_window_plays_drag_and_click_and_saves_them() {
     };
     let dir = std::env::temp_dir().join(format!("zodiac-e2e-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let log = std::fs::File::create(
-        std::env::temp_dir().join(format!("zodiac-e2e-{}.log", std::process::id())),
-    )
-    .unwrap();
-    let game = Killed(
-        Command::new(env!("CARGO_BIN_EXE_zodiac"))
-            .args(["--deal", "1", "--data-dir", dir.to_str().unwrap()])
-            .env("DISPLAY", &display)
-            .env_remove("WAYLAND_DISPLAY")
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("start zodiac"),
+    let game = spawn_game(
+        &display,
+        &["--deal", "1", "--data-dir", dir.to_str().unwrap()],
     );
     let save = dir.join("game.ron");
     wait_for("the first save", Duration::from_secs(120), || save.exists());
-    let mut window = String::new();
-    wait_for("the window", Duration::from_secs(60), || {
-        window = xdotool(&display, &["search", "--name", "^Zodiac$"])
-            .lines()
-            .next()
-            .unwrap_or("")
-            .to_string();
-        !window.is_empty()
-    });
-    // Let the first frames draw.
-    std::thread::sleep(Duration::from_secs(3));
-    let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &window]);
-    let field = |name: &str| -> f32 {
-        geometry
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("{name}=")))
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(0.0)
-    };
-    let (wx, wy, w, h) = (field("X"), field("Y"), field("WIDTH"), field("HEIGHT"));
-    assert!(w > 0.0 && h > 0.0, "window geometry: {geometry}");
+    let (window, wx, wy, w, h) = find_window(&display);
+    assert!(w > 0.0 && h > 0.0, "window geometry");
     let layout = Layout::new(w, h, 1.0);
     let screen = |place: Place| {
         let r = layout.rect(place);
@@ -189,7 +160,7 @@ fn the_real_window_plays_drag_and_click_and_saves_them() {
 /// Starts the real game in `display` with these arguments; its log goes to a temporary file.
 fn spawn_game(display: &str, args: &[&str]) -> Killed {
     let log = std::fs::File::create(
-        std::env::temp_dir().join(format!("zodiac-e2e-kill-{}.log", std::process::id())),
+        std::env::temp_dir().join(format!("zodiac-e2e-{}.log", std::process::id())),
     )
     .unwrap();
     Killed(
