@@ -51,12 +51,6 @@ impl Rect {
     pub fn inflate(&self, margin: f32) -> Rect {
         Rect::new(self.x, self.y, self.w + 2.0 * margin, self.h + 2.0 * margin)
     }
-
-    pub fn distance_to(&self, x: f32, y: f32) -> f32 {
-        let dx = ((x - self.x).abs() - self.w / 2.0).max(0.0);
-        let dy = ((y - self.y).abs() - self.h / 2.0).max(0.0);
-        dx.hypot(dy)
-    }
 }
 
 /// The proportions of a playing card (2.5 × 3.5 inches).

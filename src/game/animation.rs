@@ -95,10 +95,6 @@ impl Glide {
         self
     }
 
-    pub fn target(&self) -> Vec3 {
-        self.to
-    }
-
     /// Keeps flying, to a new end (the layout changed under a moving card).
     pub fn retarget(&mut self, to: Vec3) {
         let shift = (to - self.to).truncate();

@@ -136,6 +136,17 @@ fn button(fonts: &Fonts, label: &str, action: Action) -> impl Bundle {
     )
 }
 
+/// A row of buttons under an overlay's text.
+fn button_row(buttons: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            column_gap: Val::Px(8.0),
+            ..default()
+        },
+        buttons,
+    )
+}
+
 fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
     let f = &*fonts;
     commands.spawn((
@@ -685,17 +696,11 @@ fn sync_overlay(
                 "Nothing more can move: no card fits a Zodiac pile or a foundation, and no Equator cell is free.\nYou can undo a few moves, restart this deal, or start a new game (this one then counts as lost).",
                 16.0,
             ));
-            p.spawn((
-                Node {
-                    column_gap: Val::Px(8.0),
-                    ..default()
-                },
-                children![
-                    button(f, "Undo", Action::Undo),
-                    button(f, "Restart", Action::Restart),
-                    button(f, "New game", Action::NewGame),
-                ],
-            ));
+            p.spawn(button_row(children![
+                button(f, "Undo", Action::Undo),
+                button(f, "Restart", Action::Restart),
+                button(f, "New game", Action::NewGame)
+            ]));
         }),
         OverlayKind::Help => panel(&mut commands, "How to play Zodiac", f, |p| {
             p.spawn(text(f, RULES_TEXT, 15.0));
@@ -709,16 +714,10 @@ fn sync_overlay(
                 14.0,
             ));
             p.spawn((text(f, "type a number…", 22.0), DealEntryText));
-            p.spawn((
-                Node {
-                    column_gap: Val::Px(8.0),
-                    ..default()
-                },
-                children![
-                    button(f, "Play this deal", Action::PlayTypedDeal),
-                    button(f, "Cancel", Action::CloseOverlay)
-                ],
-            ));
+            p.spawn(button_row(children![
+                button(f, "Play this deal", Action::PlayTypedDeal),
+                button(f, "Cancel", Action::CloseOverlay)
+            ]));
         }),
         OverlayKind::Statistics => {
             let name = session.game.rule_set().name.clone();
@@ -745,11 +744,7 @@ fn sync_overlay(
                 s.played,
                 s.won,
                 s.lost,
-                if s.played == 0 {
-                    "—".into()
-                } else {
-                    format!("{:.0}%", s.won as f64 * 100.0 / s.played as f64)
-                },
+                s.win_rate().map_or("—".into(), |r| format!("{r:.0}%")),
                 s.current_streak,
                 s.longest_streak,
                 line(s.best_time_ms, &|ms| format_time(Duration::from_millis(ms))),
@@ -757,16 +752,10 @@ fn sync_overlay(
             );
             panel(&mut commands, &title, f, |p| {
                 p.spawn(text(f, body, 17.0));
-                p.spawn((
-                    Node {
-                        column_gap: Val::Px(8.0),
-                        ..default()
-                    },
-                    children![
-                        button(f, "New game", Action::NewGame),
-                        button(f, "Close", Action::CloseOverlay)
-                    ],
-                ));
+                p.spawn(button_row(children![
+                    button(f, "New game", Action::NewGame),
+                    button(f, "Close", Action::CloseOverlay)
+                ]));
             });
         }
         OverlayKind::Settings => {
