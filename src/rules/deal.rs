@@ -1,5 +1,5 @@
 //! Deal numbers compatible with PySolFC: deal N puts the same cards in the same places as
-//! PySolFC's Zodiac game N (RULES.md, "Deal numbers").
+//! PySolFC's Zodiac game N (docs/rules.md, "Deal numbers").
 
 use super::card::{Card, double_deck};
 use std::fmt;
@@ -314,17 +314,45 @@ mod tests {
     }
 
     #[test]
+    fn deals_2_32_2_64_and_10_20_match_python() {
+        // Computed with python3's own `random.Random(N)` following docs/rules.md (randint(0, n)
+        // as floor(random() * (n + 1)), shuffle n = 103..1, deal order reversed), the same
+        // script reproducing the three vectors above. 2^32 and 2^64 are the first seeds of two
+        // and three 32-bit key words; 10^20 is the largest deal.
+        assert_eq!(
+            order(1 << 32),
+            "QC 5D 2C TC 3H 7H 2C QD AS KS QH 8D 6H 9H 6H 2S 2H JC QS 9C 9D 4H 4D 3D 7S 8S 8H 2D AC 3C AH KD 6S KD QS 3H 9H 6C 5S AS KS 5C KC TD 9D QH 2D JS 8H 4S 8C 6S 4D 7D 3C 5C 2S 4C TD 8C 5D KH JD 4H TC AC AD QC 7S 9C 3D 5S JD 3S KC 5H 9S JC 7C 6D TH JH AD 8S AH 4C TS 7H JS 6D 5H KH TS 3S 6C 2H 7D 4S 9S TH 8D JH QD 7C"
+        );
+        assert_eq!(
+            order(1 << 64),
+            "JD KH QD QC JC TC 4D 7C 7D 2D JS TH 9H 6C 8C KC 6S 3S 7C 9S 4D TH 2H 3D 8D TC AH 6D 2S KS 7H 5C 6D KD 4H 8S AH 3C 9D 5S 9C AS 4S 9S 5S KS 3S 5D 8H AC QS 8C JH 9H 4H TS JS 2C 7S 2S AC 7D AS 3H QH TD 2C 3C 9D KH JC 4C 5D 8H QD QH QS 3D 5C KC QC AD 5H 9C 4S JD 8D AD 6S TS 6C 4C KD JH 5H 2D TD 7H 3H 2H 6H 6H 8S 7S"
+        );
+        assert_eq!(
+            order(MAX_DEAL),
+            "2C 4C 8C 7S KS 5S AH 5H JS 6S QS 9S AD QD 6C 4S JC JC 3C 8H 3H QH 6S 5S AC QS 7H TS KC 2C QH JS KH JD TH 9C 7C 4D AS JD 8S TS TC 2D 6H 3S 4D 9H TC 7D KD AD KD 9S 6D 3D TD 9D QC 2H 6H 7C 2D AH 5D 2S 3D 3H KC 5C 4H 8C KS 8D JH 2H 9D 9C 3C 8D AS 4C 7S JH TH AC 7H 5C 6D 4H TD 5H KH 7D 8S 3S QD 6C 8H 9H QC 2S 5D 4S"
+        );
+    }
+
+    #[test]
     fn random_deals_follow_pysolfc_time_seeding() {
         use std::time::Duration;
-        // 2026-11-22 00:00:00 UTC: t = 1795305600 * 256.
-        let t: u128 = 1_795_305_600 * 256;
-        let n = DealNumber::from_time(Duration::from_secs(1_795_305_600)).get();
-        assert_eq!(n, t ^ (t >> 24));
+        // PySolFC's `_getRandomSeed` run by python3 for these times:
+        // t = int(time * 256.0); (t ^ (t >> 24)) % (10**20 + 1).
+        // 1795305600 is 2026-11-22 00:00:00 UTC.
+        for (time, want) in [
+            (Duration::from_secs(1_795_305_600), 459_598_260_994),
+            (Duration::from_millis(1_795_305_600_500), 459_598_261_122),
+            (Duration::from_millis(1_795_305_600_250), 459_598_261_058),
+            // Below 1/256 s the fraction does not count.
+            (Duration::new(1_795_305_600, 3_000_000), 459_598_260_994),
+        ] {
+            assert_eq!(DealNumber::from_time(time).get(), want, "{time:?}");
+        }
+        // PySolFC would give 0 at the epoch; we have no game 0.
+        assert_eq!(DealNumber::from_time(Duration::ZERO).get(), 1);
         assert!(
-            n >= 32_000,
+            DealNumber::random_now().get() >= 32_000,
             "today's random games use the Mersenne Twister path"
         );
-        assert_eq!(DealNumber::from_time(Duration::ZERO).get(), 1);
-        assert!(DealNumber::random_now().get() >= 32_000);
     }
 }

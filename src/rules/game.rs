@@ -1,11 +1,12 @@
 //! A game in progress: a deal under a rule set, the moves played, and the moves undone (for redo).
-//! Its record is a RON file; loading one replays every move through the rules.
+//! Its record is a RON file; loading one replays every move through the rules. A record carries a
+//! custom rule set whole, so it replays without the file it came from.
 
 use super::deal::{DealNumber, DealNumberError};
 use super::moves::{BadToken, Move};
 use super::position::{Illegal, Position, Status};
 use super::ruleset::{RuleSet, RuleSetError, Rules};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
 #[derive(Clone, Debug)]
@@ -19,12 +20,16 @@ pub struct Game {
     redo: Vec<Move>,
     /// When the game was first dealt, in seconds since the Unix epoch.
     pub started: u64,
-    /// Play time so far, in milliseconds; the game front end adds to it while the window is open.
+    /// Play time so far, in milliseconds; the game front end adds to it while the window is open
+    /// (with [`Game::add_elapsed`], which cannot overflow: the value may come from a file).
     pub elapsed_ms: u64,
 }
 
 impl Game {
+    /// A new game. A rule set with a shipped set's rules is taken as that shipped set
+    /// ([`RuleSet::canonical`]), so its record and statistics use the shipped name.
     pub fn new(rule_set: RuleSet, deal: DealNumber) -> Game {
+        let rule_set = rule_set.canonical();
         let start = Position::deal(deal);
         Game {
             rules: rule_set.rules(),
@@ -109,6 +114,11 @@ impl Game {
         Some(m)
     }
 
+    /// Adds play time, stopping at `u64::MAX` milliseconds rather than overflowing.
+    pub fn add_elapsed(&mut self, ms: u64) {
+        self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
+    }
+
     /// Back to the deal's first position; the clock and the history start again.
     pub fn restart(&mut self) {
         self.position = self.start;
@@ -118,10 +128,20 @@ impl Game {
     }
 
     pub fn to_record(&self) -> GameRecord {
+        let rules = if self.rule_set.is_shipped() {
+            RecordRules::Named(self.rule_set.name.clone())
+        } else {
+            RecordRules::Inline(self.rule_set.clone())
+        };
         GameRecord {
+            // Only a record with its rule set inline needs version 2; the rest stay readable by
+            // a Zodiac that knows only version 1.
+            version: match rules {
+                RecordRules::Named(_) => 1,
+                RecordRules::Inline(_) => GameRecord::VERSION,
+            },
             format: GameRecord::FORMAT.to_string(),
-            version: GameRecord::VERSION,
-            rules: self.rule_set.name.clone(),
+            rules,
             deal: self.deal.to_string(),
             moves: self.moves.iter().map(Move::to_string).collect(),
             redo: self.redo.iter().map(Move::to_string).collect(),
@@ -138,7 +158,14 @@ impl Game {
         if record.version > GameRecord::VERSION {
             return Err(RecordError::NewerVersion(record.version));
         }
-        let rule_set = RuleSet::builtin(&record.rules).map_err(RecordError::Rules)?;
+        let rule_set = match &record.rules {
+            RecordRules::Named(name) => RuleSet::builtin(name).map_err(RecordError::Rules)?,
+            RecordRules::Inline(set) => {
+                set.validate("the game record")
+                    .map_err(RecordError::Rules)?;
+                set.clone()
+            }
+        };
         let deal = DealNumber::parse(&record.deal).map_err(RecordError::Deal)?;
         let mut game = Game::new(rule_set, deal);
         game.started = record.started;
@@ -191,9 +218,10 @@ fn now_seconds() -> u64 {
 pub struct GameRecord {
     /// Always `"zodiac-game"`: tells a game record from any other RON file.
     pub format: String,
+    /// 1: `rules` is always a shipped name. 2: `rules` may also be a whole rule set.
     pub version: u32,
-    /// The rule set's name, `cadogan` or `wikipedia`.
-    pub rules: String,
+    /// The rule set: a shipped set's name, or a custom set written out in full.
+    pub rules: RecordRules,
     /// The PySolFC deal number, as text because it can exceed 64 bits.
     pub deal: String,
     pub moves: Vec<String>,
@@ -208,7 +236,8 @@ pub struct GameRecord {
 
 impl GameRecord {
     pub const FORMAT: &'static str = "zodiac-game";
-    pub const VERSION: u32 = 1;
+    /// The newest version this Zodiac reads and writes; it reads every older one too.
+    pub const VERSION: u32 = 2;
 
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::new().compact_arrays(true);
@@ -217,6 +246,54 @@ impl GameRecord {
 
     pub fn from_ron(text: &str) -> Result<GameRecord, RecordError> {
         ron::from_str(text).map_err(|e| RecordError::Parse(e.to_string()))
+    }
+}
+
+/// The rule set of a game record.
+///
+/// In RON a shipped set is its name, `rules: "cadogan"`, exactly as in version 1 records; any
+/// other set is written out in full, `rules: (name: "mine", title: "Mine", …)`, as in its own
+/// file, so the record needs no file to replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordRules {
+    /// A shipped rule set, by name (read case-insensitively).
+    Named(String),
+    /// A custom rule set, whole.
+    Inline(RuleSet),
+}
+
+impl Serialize for RecordRules {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RecordRules::Named(name) => serializer.serialize_str(name),
+            RecordRules::Inline(set) => set.serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RecordRules {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = RecordRules;
+
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a rule set's name or a whole rule set")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<RecordRules, E> {
+                Ok(RecordRules::Named(name.to_string()))
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<RecordRules, A::Error> {
+                RuleSet::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(RecordRules::Inline)
+            }
+        }
+        deserializer.deserialize_any(Visitor)
     }
 }
 

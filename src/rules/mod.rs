@@ -10,10 +10,14 @@ pub mod ruleset;
 
 pub use card::{Card, Suit};
 pub use deal::{DealNumber, DealNumberError, MAX_DEAL};
-pub use game::{Game, GameRecord, RecordError};
+pub use game::{Game, GameRecord, RecordError, RecordRules};
 pub use moves::{Move, MoveList, Place};
 pub use position::{Illegal, Phase, Position, Status};
 pub use ruleset::{Direction, RuleSet, RuleSetError, Rules};
 
+#[cfg(test)]
+mod property_tests;
+#[cfg(test)]
+mod record_tests;
 #[cfg(test)]
 mod tests;

@@ -1,4 +1,5 @@
-//! Places on the table and moves between them, with RULES.md's move notation (`w>z5`, `d`, …).
+//! Places on the table and moves between them, with the move notation of docs/rules.md
+//! (`w>z5`, `d`, …).
 
 use std::fmt;
 
@@ -25,24 +26,30 @@ impl Place {
             .chain((0..8).map(Place::Foundation))
     }
 
-    /// Parses `w`, `s`, `e2`, `z17`, `f0`.
+    /// Parses `w`, `s`, `e2`, `z17`, `f0`: the letter in either case, the number as written by
+    /// [`Place`]'s `Display` (no sign, no leading zero), as [`Move::parse`] explains.
     pub fn parse(text: &str) -> Option<Place> {
         let (kind, number) = text.split_at_checked(1)?;
+        let kind = kind.to_ascii_lowercase();
         if number.is_empty() {
-            return match kind {
-                "w" | "W" => Some(Place::Waste),
-                "s" | "S" => Some(Place::Stock),
+            return match kind.as_str() {
+                "w" => Some(Place::Waste),
+                "s" => Some(Place::Stock),
                 _ => None,
             };
         }
-        if !number.bytes().all(|b| b.is_ascii_digit()) || number.len() > 2 {
+        let canonical = !number.is_empty()
+            && number.len() <= 2
+            && number.bytes().all(|b| b.is_ascii_digit())
+            && (number == "0" || !number.starts_with('0'));
+        if !canonical {
             return None;
         }
         let n: u8 = number.parse().ok()?;
-        match kind {
-            "e" | "E" if n < 8 => Some(Place::Equator(n)),
-            "z" | "Z" if n < 24 => Some(Place::Zodiac(n)),
-            "f" | "F" if n < 8 => Some(Place::Foundation(n)),
+        match kind.as_str() {
+            "e" if n < 8 => Some(Place::Equator(n)),
+            "z" if n < 24 => Some(Place::Zodiac(n)),
+            "f" if n < 8 => Some(Place::Foundation(n)),
             _ => None,
         }
     }
@@ -60,7 +67,7 @@ impl fmt::Display for Place {
     }
 }
 
-/// One move, as in RULES.md's notation. Three bytes, `Copy`.
+/// One move, as in the notation of docs/rules.md. Three bytes, `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// `d`: turn the top stock card onto the waste.
@@ -79,7 +86,7 @@ pub enum Move {
     EquatorToFoundation(u8, u8),
 }
 
-/// A token that is not a move in RULES.md's notation.
+/// A token that is not a move in the notation of docs/rules.md.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadToken(pub String);
 
@@ -133,6 +140,18 @@ impl Move {
         })
     }
 
+    /// Reads one token of the notation (docs/rules.md, "Move notation").
+    ///
+    /// - **Capitals are accepted**: letters are read in either case, so `W>Z5`, `w>Z5` and `D`
+    ///   are `w>z5` and `d`, as card names (`as`, `AS`) are. Moves are always *written* in
+    ///   lower case.
+    /// - **Leading zeros are refused**: a number is written as [`Move`]'s `Display` writes it,
+    ///   `0` to `23`, so `z05`, `e00` and `z007` are not moves. With zeros allowed one move
+    ///   would have many spellings, and `z05` could as well be a slip for `z0` as for `z5`.
+    /// - Nothing else is accepted either: no spaces, no signs, no other separator than `>`.
+    ///
+    /// So a token is accepted exactly when it is the lower-case token of its move up to the
+    /// case of its letters: `Move::parse(t)?.to_string() == t.to_ascii_lowercase()`.
     pub fn parse(token: &str) -> Result<Move, BadToken> {
         let bad = || BadToken(token.to_string());
         match token {
@@ -240,6 +259,35 @@ mod tests {
         ] {
             assert!(Move::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn capitals_are_read_and_leading_zeros_refused() {
+        for (token, canonical) in [
+            ("W>Z5", "w>z5"),
+            ("w>Z5", "w>z5"),
+            ("W>e2", "w>e2"),
+            ("E2>Z23", "e2>z23"),
+            ("Z5>F0", "z5>f0"),
+            ("e7>F4", "e7>f4"),
+            ("D", "d"),
+            ("R", "r"),
+            ("z0>f0", "z0>f0"),
+            ("e0>z10", "e0>z10"),
+        ] {
+            let m = Move::parse(token).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(m.to_string(), canonical, "{token}");
+        }
+        for bad in [
+            "w>z05", "z05>f0", "w>e00", "e00>z1", "z5>f00", "w>z007", "w>z+5", "w>z 5", " d", "d ",
+            "W > Z5", "w->z5", "w>>z5", "dd", "W>Z24", "Z5>S", "ẁ>z5",
+        ] {
+            assert!(Move::parse(bad).is_err(), "{bad:?} should be refused");
+        }
+        assert_eq!(Place::parse("Z17"), Some(Place::Zodiac(17)));
+        assert_eq!(Place::parse("S"), Some(Place::Stock));
+        assert_eq!(Place::parse("z017"), None);
+        assert_eq!(Place::parse("f08"), None);
     }
 
     #[test]

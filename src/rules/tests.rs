@@ -1,23 +1,27 @@
-//! Tests of the rules as RULES.md states them: each rule accepted where it applies and refused
-//! for its illegal neighbours, plus random play that checks the engine's invariants.
+//! Tests of the rules as docs/rules.md states them: each rule accepted where it applies and
+//! refused for its illegal neighbours, plus random play that checks the engine's invariants.
+//! Game records are tested in `record_tests.rs`, and `check` against `legal_moves` for every
+//! move token in `property_tests.rs`.
+//!
+//! Longer than most files: one short test per rule reads better than fewer, denser ones.
 
 use super::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-fn c(text: &str) -> Card {
+pub(super) fn c(text: &str) -> Card {
     Card::parse(text).unwrap()
 }
 
-fn cadogan() -> Rules {
+pub(super) fn cadogan() -> Rules {
     RuleSet::builtin("cadogan").unwrap().rules()
 }
 
-fn wikipedia() -> Rules {
+pub(super) fn wikipedia() -> Rules {
     RuleSet::builtin("wikipedia").unwrap().rules()
 }
 
-fn mv(token: &str) -> Move {
+pub(super) fn mv(token: &str) -> Move {
     Move::parse(token).unwrap()
 }
 
@@ -227,6 +231,116 @@ fn phase_2_wikipedia_builds_all_eight_up() {
 }
 
 #[test]
+fn a_full_foundation_refuses_every_card() {
+    let rules = cadogan();
+    // f0 (clubs up) ends at KC, f4 (clubs down) at AC: nothing more goes on either, not even
+    // the other copy of its last card.
+    let (kc, ac) = ([c("KC")], [c("AC")]);
+    let mut zodiac: [&[Card]; 24] = [&[]; 24];
+    zodiac[0] = &kc;
+    zodiac[1] = &ac;
+    let mut equator = [None; 8];
+    equator[0] = Some(c("KC"));
+    equator[1] = Some(c("AC"));
+    let p = Position::from_parts(equator, zodiac, [13, 0, 0, 0, 13, 0, 0, 0], &[], &[]);
+    assert_eq!(p.foundation_wants(&rules, 0), None);
+    for token in [
+        "z0>f0", "z1>f0", "e0>f0", "e1>f0", "z0>f4", "z1>f4", "e0>f4", "e1>f4",
+    ] {
+        assert!(!legal(&p, &rules, token), "{token}");
+    }
+    let why = p.check(&rules, mv("e1>f4")).unwrap_err();
+    assert_eq!(
+        why,
+        Illegal::FoundationRefuses {
+            card: c("AC"),
+            foundation: 4,
+            wants: None
+        }
+    );
+    assert!(why.to_string().contains("complete"), "{why}");
+    assert_eq!(p.status(&rules), Status::Stuck);
+}
+
+/// A phase-2 table with one Zodiac pile per suit in `order` (bottom to top) for each foundation
+/// `f`; plays `z<f>>f<f>` 13 times for each and returns the result.
+fn build_foundations(
+    rules: &Rules,
+    foundations: &[u8],
+    order: impl Fn(u8) -> Vec<Card>,
+) -> Position {
+    let piles: Vec<Vec<Card>> = (0..24)
+        .map(|z| {
+            if foundations.contains(&z) {
+                order(z)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let zodiac: [&[Card]; 24] = std::array::from_fn(|z| piles[z].as_slice());
+    let mut p = Position::from_parts([None; 8], zodiac, [0; 8], &[], &[]);
+    for &f in foundations {
+        for n in 1..=13 {
+            let m = Move::ZodiacToFoundation(f, f);
+            assert!(legal(&p, rules, &m.to_string()), "card {n} onto f{f}");
+            p.apply(rules, m).unwrap();
+            assert_eq!(p.foundation_len(f), n);
+        }
+        assert_eq!(p.foundation_wants(rules, f), None, "f{f} complete");
+    }
+    p
+}
+
+#[test]
+fn a_cadogan_down_foundation_is_built_from_king_to_ace() {
+    let rules = cadogan();
+    // Each pile's top is the King, its bottom the Ace.
+    let ace_to_king = |f: u8| {
+        let suit = Suit::from_index(usize::from(f));
+        (1..=13).map(|r| Card::new(suit, r)).collect::<Vec<_>>()
+    };
+    let p = build_foundations(&rules, &[4, 5, 6, 7], ace_to_king);
+    for f in 4..8 {
+        let suit = Suit::from_index(usize::from(f));
+        let built: Vec<Card> = p.foundation(&rules, f).collect();
+        let king_to_ace: Vec<Card> = (1..=13).rev().map(|r| Card::new(suit, r)).collect();
+        assert_eq!(built, king_to_ace, "f{f}");
+        assert_eq!(p.foundation_top(&rules, f), Some(Card::new(suit, 1)));
+    }
+    // The up foundations never took a King.
+    assert!((0..4).all(|f| p.foundation_len(f) == 0));
+}
+
+#[test]
+fn wikipedia_builds_f4_to_f7_from_ace_to_king_like_f0_to_f3() {
+    let rules = wikipedia();
+    // Each pile's top is the Ace.
+    let king_to_ace = |f: u8| {
+        let suit = Suit::from_index(usize::from(f));
+        (1..=13)
+            .rev()
+            .map(|r| Card::new(suit, r))
+            .collect::<Vec<_>>()
+    };
+    let p = build_foundations(&rules, &[0, 1, 2, 3, 4, 5, 6, 7], king_to_ace);
+    for f in 0..8 {
+        let suit = Suit::from_index(usize::from(f));
+        let built: Vec<Card> = p.foundation(&rules, f).collect();
+        let ace_to_king: Vec<Card> = (1..=13).map(|r| Card::new(suit, r)).collect();
+        assert_eq!(built, ace_to_king, "f{f}");
+    }
+    assert!(p.is_won());
+    // The same piles under cadogan: f4..f7 refuse the Aces.
+    let cadogan = cadogan();
+    let ace_s = [c("AS")];
+    let mut zodiac: [&[Card]; 24] = [&[]; 24];
+    zodiac[5] = &ace_s;
+    let p = Position::from_parts([None; 8], zodiac, [0; 8], &[], &[]);
+    assert!(legal(&p, &rules, "z5>f5") && !legal(&p, &cadogan, "z5>f5"));
+}
+
+#[test]
 fn phase_2_forbids_everything_but_foundations() {
     let rules = cadogan();
     let p = phase2([0; 8]);
@@ -308,9 +422,14 @@ fn errors_say_why() {
 }
 
 /// Plays random legal moves from a random deal, until won, stuck or `limit` moves.
-fn random_game(rng: &mut StdRng, rules_name: &str, limit: usize) -> Game {
+pub(super) fn random_game(rng: &mut StdRng, rules_name: &str, limit: usize) -> Game {
+    random_game_under(rng, RuleSet::builtin(rules_name).unwrap(), limit)
+}
+
+/// [`random_game`] under any rule set.
+pub(super) fn random_game_under(rng: &mut StdRng, rule_set: RuleSet, limit: usize) -> Game {
     let deal = DealNumber::new(rng.random_range(1..=MAX_DEAL)).unwrap();
-    let mut game = Game::new(RuleSet::builtin(rules_name).unwrap(), deal);
+    let mut game = Game::new(rule_set, deal);
     for _ in 0..limit {
         if game.status() != Status::Playing {
             break;
@@ -375,98 +494,6 @@ fn undoing_every_move_returns_the_start_exactly() {
         reached_phase_2 > 0,
         "random play should sometimes reach phase 2"
     );
-}
-
-#[test]
-fn records_survive_save_load_replay() {
-    let mut rng = StdRng::seed_from_u64(3);
-    for round in 0..30 {
-        let rules_name = if round % 2 == 0 {
-            "cadogan"
-        } else {
-            "wikipedia"
-        };
-        let limit = rng.random_range(0..800);
-        let mut game = random_game(&mut rng, rules_name, limit);
-        for _ in 0..rng.random_range(0..5) {
-            game.undo();
-        }
-        game.elapsed_ms = rng.random_range(0..10_000_000);
-        let text = game.to_record().to_ron();
-        let loaded = Game::from_ron(&text).unwrap();
-        assert_eq!(loaded.position(), game.position());
-        assert_eq!(loaded.moves(), game.moves());
-        assert_eq!(loaded.redo_moves(), game.redo_moves());
-        assert_eq!(loaded.to_record(), game.to_record());
-        assert_eq!(loaded.to_record().to_ron(), text);
-    }
-}
-
-#[test]
-fn a_record_with_an_illegal_move_names_its_index_token_and_reason() {
-    let mut game = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
-    game.play(Move::Turn).unwrap();
-    let mut record = game.to_record();
-    record.moves.push("w>f0".into());
-    let err = Game::from_record(&record).unwrap_err().to_string();
-    assert!(
-        err.contains("move index 1") && err.contains("\"w>f0\"") && err.contains("not a move"),
-        "{err}"
-    );
-    record.moves[1] = "z0>f0".into();
-    let err = Game::from_record(&record).unwrap_err().to_string();
-    assert!(
-        err.contains("move index 1") && err.contains("illegal") && err.contains("phase 1"),
-        "{err}"
-    );
-    record.moves[1] = "r".into();
-    assert!(
-        Game::from_record(&record)
-            .unwrap_err()
-            .to_string()
-            .contains("stock is empty")
-    );
-}
-
-#[test]
-fn foreign_and_newer_records_are_refused_clearly() {
-    let game = Game::new(RuleSet::default_set(), DealNumber::new(7).unwrap());
-    let mut record = game.to_record();
-    record.version = 99;
-    assert!(
-        Game::from_record(&record)
-            .unwrap_err()
-            .to_string()
-            .contains("newer")
-    );
-    record.version = 1;
-    record.format = "something-else".into();
-    assert!(
-        Game::from_record(&record)
-            .unwrap_err()
-            .to_string()
-            .contains("not a Zodiac game record")
-    );
-    record.format = GameRecord::FORMAT.into();
-    record.deal = "0".into();
-    assert!(Game::from_record(&record).is_err());
-    record.deal = "7".into();
-    record.rules = "klondike".into();
-    assert!(
-        Game::from_record(&record)
-            .unwrap_err()
-            .to_string()
-            .contains("klondike")
-    );
-    for junk in [
-        "",
-        "(",
-        "[1, 2]",
-        "(format: \"zodiac-game\")",
-        "\u{0}\u{1}garbage",
-    ] {
-        assert!(Game::from_ron(junk).is_err(), "{junk:?}");
-    }
 }
 
 #[test]
