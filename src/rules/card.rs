@@ -22,16 +22,8 @@ impl Suit {
         ['C', 'S', 'H', 'D'][self as usize]
     }
 
-    pub fn symbol(self) -> char {
-        ['♣', '♠', '♥', '♦'][self as usize]
-    }
-
     pub fn name(self) -> &'static str {
         ["clubs", "spades", "hearts", "diamonds"][self as usize]
-    }
-
-    pub fn is_red(self) -> bool {
-        matches!(self, Suit::Hearts | Suit::Diamonds)
     }
 }
 
