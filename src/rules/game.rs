@@ -212,7 +212,7 @@ fn now_seconds() -> u64 {
         .unwrap_or(0)
 }
 
-/// A game as saved: rule set, deal, the moves in RULES.md's notation, and what statistics need.
+/// A game as saved: rule set, deal, the moves in the notation of docs/rules.md, and what statistics need.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {

@@ -352,3 +352,14 @@ fn clocks_near_the_end_of_u64_saturate() {
     stats.record_win(loaded.elapsed_ms, u32::MAX);
     assert_eq!(stats.best_time_ms, Some(u64::MAX));
 }
+
+#[test]
+fn the_example_rule_set_in_docs_rules_md_reads_as_it_says() {
+    let page = std::fs::read_to_string("docs/rules.md").unwrap();
+    let start = page.find("```ron\n").expect("an example") + "```ron\n".len();
+    let text = &page[start..start + page[start..].find("```").unwrap()];
+    let set = RuleSet::parse("docs/rules.md", text).unwrap_or_else(|e| panic!("{e}"));
+    let key = set.key();
+    assert_eq!(key, "custom/kings/DDDDDDDD+equator-to-zodiac");
+    assert!(page.contains(&format!("`{key}`")), "the page names the key");
+}
