@@ -161,7 +161,7 @@ impl Game {
         let rule_set = match &record.rules {
             RecordRules::Named(name) => RuleSet::builtin(name).map_err(RecordError::Rules)?,
             RecordRules::Inline(set) => {
-                set.validate("the game record")
+                set.validate("in the game record")
                     .map_err(RecordError::Rules)?;
                 set.clone()
             }
