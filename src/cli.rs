@@ -27,7 +27,7 @@ OPTIONS:
     --data-dir DIR  where saves, statistics and settings live (also ZODIAC_DATA_DIR);
                     by default the operating system's data directory for Zodiac
 
-MOVES (RULES.md notation):
+MOVES (the notation of docs/rules.md; letters in either case, no leading zeros):
     d        turn the top stock card onto the waste
     r        turn the waste over into the empty stock
     w>z5     waste card onto Zodiac pile z5       w>e2    waste card into Equator cell e2
@@ -36,10 +36,15 @@ MOVES (RULES.md notation):
 
 OUTPUT of show/play: one line per place, cards bottom to top (rank then suit: TD, AS),
 `--` for an empty Equator cell, the stock with the next card to turn first, then the phase
-and the status (playing, won or stuck).
+and the status (playing, won or stuck).";
 
-KEYS in the window: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Space or D turn the stock,
-H hint, N new game, Ctrl+R restart, Esc close an overlay, F11 fullscreen.";
+/// The whole help: the commands, then the window's keys from the one key table.
+pub fn help() -> String {
+    format!(
+        "{HELP}\n\nKEYS in the window:\n{}\n",
+        crate::keys::help_text(4)
+    )
+}
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,7 +156,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
 /// Runs a text command and returns what to print.
 pub fn run_text(command: &Command) -> Result<String, String> {
     match command {
-        Command::Help => Ok(format!("{HELP}\n")),
+        Command::Help => Ok(help()),
         Command::ShowDeal { deal, rules } => {
             let rule_set = RuleSet::by_name_or_path(rules).map_err(|e| e.to_string())?;
             let game = Game::new(rule_set, *deal);

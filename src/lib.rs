@@ -6,13 +6,13 @@
 //! - [`cli`]: the command line.
 //! - `game` (feature `game`): the Bevy front end, one plugin per concern.
 
-// Bevy systems take their data as parameters: long signatures and nested query filters are
-// the normal shape of such code, as Bevy itself recommends.
-#![allow(clippy::type_complexity, clippy::too_many_arguments)]
-
 pub mod cli;
+// Bevy systems take their data as parameters: long signatures and nested query filters are
+// the normal shape of such code, as Bevy itself recommends. Only the front end needs this.
 #[cfg(feature = "game")]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 pub mod game;
+pub mod keys;
 pub mod layout;
 pub mod profile;
 pub mod rules;

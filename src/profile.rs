@@ -42,6 +42,30 @@ pub struct Settings {
     /// In phase 2, play the rest out when every remaining card can go up without choices.
     pub auto_finish: bool,
     pub four_colour: bool,
+    /// Where the window was and how big, to open it the same way next time.
+    pub window: Option<WindowPlacement>,
+}
+
+/// The window's size (logical pixels) and position (physical pixels, where the platform tells).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WindowPlacement {
+    pub width: f32,
+    pub height: f32,
+    pub x: Option<i32>,
+    pub y: Option<i32>,
+}
+
+impl WindowPlacement {
+    /// The smallest window the table is laid out for; anything smaller (or not a number) in a
+    /// file is taken as no placement at all.
+    pub const MIN: (f32, f32) = (640.0, 400.0);
+
+    /// The placement if its size is one a window can have.
+    pub fn sane(self) -> Option<WindowPlacement> {
+        let ok = |v: f32, min: f32| v.is_finite() && (min..=16384.0).contains(&v);
+        (ok(self.width, Self::MIN.0) && ok(self.height, Self::MIN.1)).then_some(self)
+    }
 }
 
 impl Default for Settings {
@@ -55,6 +79,7 @@ impl Default for Settings {
             auto_turn: false,
             auto_finish: true,
             four_colour: false,
+            window: None,
         }
     }
 }
@@ -77,18 +102,20 @@ pub struct RuleStats {
 }
 
 impl RuleStats {
+    /// Counts a win. Counters stop at `u32::MAX` instead of overflowing: they come from a file.
     pub fn record_win(&mut self, elapsed_ms: u64, moves: u32) {
-        self.played += 1;
-        self.won += 1;
-        self.current_streak += 1;
+        self.played = self.played.saturating_add(1);
+        self.won = self.won.saturating_add(1);
+        self.current_streak = self.current_streak.saturating_add(1);
         self.longest_streak = self.longest_streak.max(self.current_streak);
         self.best_time_ms = Some(self.best_time_ms.map_or(elapsed_ms, |b| b.min(elapsed_ms)));
         self.fewest_moves = Some(self.fewest_moves.map_or(moves, |b| b.min(moves)));
     }
 
+    /// Counts a loss (saturating, like [`RuleStats::record_win`]).
     pub fn record_loss(&mut self) {
-        self.played += 1;
-        self.lost += 1;
+        self.played = self.played.saturating_add(1);
+        self.lost = self.lost.saturating_add(1);
         self.current_streak = 0;
     }
 
@@ -236,6 +263,41 @@ mod tests {
     }
 
     #[test]
+    fn counters_at_their_limit_stay_there() {
+        let full = RuleStats {
+            played: u32::MAX,
+            won: u32::MAX,
+            lost: u32::MAX,
+            current_streak: u32::MAX,
+            longest_streak: u32::MAX,
+            best_time_ms: Some(u64::MAX),
+            fewest_moves: Some(u32::MAX),
+        };
+        let mut s = full.clone();
+        s.record_win(u64::MAX, u32::MAX);
+        assert_eq!(s, full);
+        s.record_loss();
+        assert_eq!(
+            (s.played, s.lost, s.current_streak),
+            (u32::MAX, u32::MAX, 0)
+        );
+        s.record_win(1_000, 90);
+        assert_eq!((s.current_streak, s.longest_streak), (1, u32::MAX));
+        assert_eq!((s.best_time_ms, s.fewest_moves), (Some(1_000), Some(90)));
+        assert_eq!(s.win_rate(), Some(100.0));
+        // Read from a file, as the game does.
+        let text = format!(
+            "(format: \"zodiac-statistics\", rules: {{\"cadogan\": (played: {max}, won: {max}, \
+             current_streak: {max})}})",
+            max = u32::MAX
+        );
+        let mut stats: Statistics = ron::from_str(&text).unwrap();
+        stats.entry("cadogan").record_win(5, 5);
+        stats.entry("cadogan").record_loss();
+        assert_eq!(stats.for_rules("cadogan").played, u32::MAX);
+    }
+
+    #[test]
     fn files_round_trip() {
         let dir = scratch("roundtrip");
         let mut stats = Statistics::default();
@@ -246,6 +308,12 @@ mod tests {
         assert_eq!((back, notice), (stats, None));
         let settings = Settings {
             four_colour: true,
+            window: Some(WindowPlacement {
+                width: 1000.0,
+                height: 700.0,
+                x: Some(40),
+                y: None,
+            }),
             ..Settings::default()
         };
         save(&dir.join("settings.ron"), &settings).unwrap();
@@ -255,6 +323,27 @@ mod tests {
         );
         let (missing, notice) = load_or_default::<Settings>(&dir.join("nope.ron"), "settings");
         assert_eq!((missing, notice), (Settings::default(), None));
+    }
+
+    #[test]
+    fn only_a_window_size_a_screen_can_have_is_used() {
+        let at = |width, height| WindowPlacement {
+            width,
+            height,
+            x: None,
+            y: None,
+        };
+        assert!(at(1280.0, 720.0).sane().is_some());
+        assert!(at(640.0, 400.0).sane().is_some());
+        for (w, h) in [
+            (639.0, 720.0),
+            (1280.0, 10.0),
+            (f32::NAN, 720.0),
+            (f32::INFINITY, 720.0),
+            (1e9, 720.0),
+        ] {
+            assert_eq!(at(w, h).sane(), None, "{w}x{h}");
+        }
     }
 
     #[test]

@@ -95,6 +95,12 @@ impl Glide {
         self
     }
 
+    /// Where the card is going: input treats a moving card as already there, so a click on a
+    /// place acts on the card landing there, never on one just leaving.
+    pub fn target(&self) -> Vec3 {
+        self.to
+    }
+
     /// Keeps flying, to a new end (the layout changed under a moving card).
     pub fn retarget(&mut self, to: Vec3) {
         let shift = (to - self.to).truncate();

@@ -43,6 +43,8 @@ impl Palette {
     pub const BUTTON: Color = Color::srgb(0.12, 0.3, 0.22);
     pub const BUTTON_HOVER: Color = Color::srgb(0.18, 0.4, 0.3);
     pub const DIM: Color = Color::srgba(0.0, 0.0, 0.0, 0.62);
+    /// Overlay panels and notices.
+    pub const PANEL: Color = Color::srgb(0.06, 0.17, 0.13);
 }
 
 /// The fonts, from the `epaint_default_fonts` crate: Ubuntu Light for words, Hack for card indices.

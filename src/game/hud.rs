@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
                 type_deal_number,
                 // Buttons take their colours in the same frame they appear (an idle window may
                 // not draw another).
-                (sync_overlay, fade_banner, button_colours).chain(),
+                (sync_overlay, show_notice, fade_banner, button_colours).chain(),
             )
                 .after(super::cards::CardSystems),
         )
@@ -54,6 +54,8 @@ pub enum Action {
     Statistics,
     ChooseDeal,
     CloseOverlay,
+    /// Put away the notice about a file set aside.
+    DismissNotice,
     /// A settings change.
     Set(SettingChange),
     /// Play the deal typed in the "Choose deal" box.
@@ -216,6 +218,62 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
         Pickable::IGNORE,
         children![(text(f, "", 17.0), ToastText, TextShadow::default())],
     ));
+    // A notice about the player's files stays until dismissed: it says where a file went.
+    commands.spawn((
+        NoticeBox,
+        Node {
+            position_type: PositionType::Absolute,
+            left: Val::Px(12.0),
+            right: Val::Px(12.0),
+            bottom: Val::Px(44.0),
+            padding: UiRect::axes(Val::Px(14.0), Val::Px(10.0)),
+            column_gap: Val::Px(12.0),
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(Val::Px(8.0)),
+            ..default()
+        },
+        BackgroundColor(Palette::PANEL),
+        GlobalZIndex(5),
+        Visibility::Hidden,
+        children![
+            (
+                text(f, "", 15.0),
+                NoticeText,
+                Node {
+                    flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    ..default()
+                }
+            ),
+            button(f, "Dismiss", Action::DismissNotice),
+        ],
+    ));
+}
+
+#[derive(Component)]
+struct NoticeBox;
+#[derive(Component)]
+struct NoticeText;
+
+/// Shows the notice about the player's files while there is one.
+fn show_notice(
+    notice: Res<Notice>,
+    mut boxes: Query<&mut Visibility, With<NoticeBox>>,
+    mut texts: Query<&mut Text, With<NoticeText>>,
+) {
+    if !notice.is_changed() {
+        return;
+    }
+    for mut v in &mut boxes {
+        *v = if notice.0.is_some() {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+    for mut t in &mut texts {
+        t.0 = notice.0.clone().unwrap_or_default();
+    }
 }
 
 /// The HUD grows and shrinks with the window (see `layout::hud_scale`).
@@ -290,11 +348,7 @@ fn announce(
     mut banner: ResMut<Banner>,
     mut overlay: ResMut<Overlay>,
     mut last: Local<Option<(Phase, Status)>>,
-    notice: Option<ResMut<Notice>>,
 ) {
-    if let Some(text) = notice.and_then(|mut n| n.0.take()) {
-        banner.toast = Some((text, Instant::now()));
-    }
     let mut dealt = false;
     let mut any = false;
     for c in changes.read() {
@@ -441,6 +495,7 @@ fn on_button(
     mut settings: ResMut<Settings>,
     mut entry: ResMut<DealEntry>,
     mut banner: ResMut<Banner>,
+    mut notice: ResMut<Notice>,
 ) {
     let Ok(action) = actions.get(ev.entity) else {
         return;
@@ -475,6 +530,7 @@ fn on_button(
             overlay.0 = toggle(overlay.0, OverlayKind::Deal);
         }
         Action::CloseOverlay => overlay.0 = None,
+        Action::DismissNotice => notice.0 = None,
         Action::PlayTypedDeal => match DealNumber::parse(&entry.0) {
             Ok(deal) => {
                 overlay.0 = None;
@@ -630,7 +686,7 @@ fn panel(
                     overflow: Overflow::clip(),
                     ..default()
                 },
-                BackgroundColor(Color::srgb(0.06, 0.17, 0.13)),
+                BackgroundColor(Palette::PANEL),
                 // Clicks inside the panel stay in the panel.
                 Button,
             ))

@@ -6,11 +6,12 @@
 pub mod animation;
 pub mod art;
 pub mod audio;
-pub mod bench;
 pub mod cards;
 pub mod hud;
 pub mod input;
 pub mod persistence;
+pub mod placement;
+pub mod probe;
 pub mod session;
 pub mod shapes;
 pub mod table;
@@ -35,6 +36,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         session::plugin,
         persistence::plugin,
+        placement::plugin,
         table::plugin,
         art::plugin,
         cards::plugin,
@@ -42,7 +44,7 @@ pub fn plugin(app: &mut App) {
         input::plugin,
         hud::plugin,
         audio::plugin,
-        bench::plugin,
+        probe::plugin,
     ));
 }
 
@@ -60,7 +62,7 @@ pub fn run(options: LaunchOptions) -> AppExit {
 
 /// The game with its real window, ready to run.
 pub fn window_app(options: LaunchOptions) -> App {
-    let started = bench::ProcessStart(std::time::Instant::now());
+    let started = probe::ProcessStart(std::time::Instant::now());
     let mut app = App::new();
     app.insert_resource(started);
     app.add_plugins(

@@ -1,10 +1,20 @@
-//! Figures for `scripts/bench-window`, switched on by `ZODIAC_BENCH=1`: logs when the first
-//! frame has been drawn, and on exit the frame times seen while a card was being dragged.
+//! What the game tells tools and tests, switched on by `ZODIAC_PROBE=1`: one line on standard
+//! output for each thing worth waiting for, so that nothing outside has to guess with sleeps.
+//!
+//! - `probe: first-frame-ms N`: the first frame is on screen, N ms after `main` started.
+//! - `probe: ready moves=N window=WxH scale=S`: the table is at rest (the deal has landed,
+//!   nothing moves, no input waits, no card is in the hand) with N moves played, in a window of
+//!   W × H logical pixels at scale factor S. Said again each time it comes to rest after a
+//!   change, and when the window's size changes.
+//! - `probe: drag-frames N median-ms M p99-ms P` on exit: frame times while a card was dragged.
 
-use super::input::DragState;
+use super::animation::{Glide, Shake};
+use super::input::{DragState, InputQueue};
+use super::session::Session;
 use bevy::app::AppExit;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use std::time::Instant;
 
 /// When `main` started, for the time to the first frame.
@@ -12,11 +22,11 @@ use std::time::Instant;
 pub struct ProcessStart(pub Instant);
 
 pub(super) fn plugin(app: &mut App) {
-    if std::env::var_os("ZODIAC_BENCH").is_none() {
+    if std::env::var_os("ZODIAC_PROBE").is_none() {
         return;
     }
     app.init_resource::<DragFrames>()
-        .add_systems(Last, (first_frame, drag_frames, report).chain());
+        .add_systems(Last, (first_frame, ready, drag_frames, report).chain());
 }
 
 #[derive(Resource, Default)]
@@ -28,7 +38,35 @@ fn first_frame(frames: Res<FrameCount>, start: Option<Res<ProcessStart>>) {
         let ms = start
             .map(|s| s.0.elapsed().as_secs_f64() * 1000.0)
             .unwrap_or(f64::NAN);
-        println!("bench: first-frame-ms {ms:.0}");
+        println!("probe: first-frame-ms {ms:.0}");
+    }
+}
+
+/// Says "ready" each time the table comes to rest.
+fn ready(
+    frames: Res<FrameCount>,
+    moving: Query<(), Or<(With<Glide>, With<Shake>)>>,
+    queue: Res<InputQueue>,
+    drag: Res<DragState>,
+    session: Res<Session>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut was_still: Local<bool>,
+    mut said: Local<Option<String>>,
+) {
+    let still = frames.0 >= 2 && moving.is_empty() && queue.is_empty() && drag.drag.is_none();
+    let Ok(w) = windows.single() else { return };
+    let line = format!(
+        "probe: ready moves={} window={}x{} scale={}",
+        session.game.moves().len(),
+        w.width(),
+        w.height(),
+        w.scale_factor()
+    );
+    let news = !*was_still || said.as_ref() != Some(&line);
+    *was_still = still;
+    if still && news {
+        println!("{line}");
+        *said = Some(line);
     }
 }
 
@@ -45,12 +83,12 @@ fn report(mut exits: MessageReader<AppExit>, seen: Res<DragFrames>) {
     let mut v = seen.0.clone();
     v.sort_by(f32::total_cmp);
     if v.is_empty() {
-        println!("bench: drag-frames 0");
+        println!("probe: drag-frames 0");
         return;
     }
     let at = |q: f32| v[((v.len() - 1) as f32 * q).round() as usize];
     println!(
-        "bench: drag-frames {} median-ms {:.1} p99-ms {:.1}",
+        "probe: drag-frames {} median-ms {:.1} p99-ms {:.1}",
         v.len(),
         at(0.5),
         at(0.99)

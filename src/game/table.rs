@@ -14,7 +14,6 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(Table(Layout::new(1280.0, 800.0, 1.0)))
         .add_systems(Startup, spawn_camera)
         .add_systems(PreUpdate, follow_window)
-        .add_systems(Update, fit_window_to_screen)
         .add_systems(PostStartup, antialias_for_the_hardware)
         .add_systems(
             Update,
@@ -57,31 +56,6 @@ fn antialias_for_the_hardware(
         for mut msaa in &mut cameras {
             *msaa = Msaa::Off;
         }
-    }
-}
-
-/// A window larger than the screen it opens on shrinks to fit (a small laptop screen).
-fn fit_window_to_screen(
-    mut windows: Query<&mut Window, With<PrimaryWindow>>,
-    monitors: Query<&bevy::window::Monitor>,
-    mut done: Local<bool>,
-) {
-    if *done {
-        return;
-    }
-    let (Ok(mut window), Some(monitor)) = (windows.single_mut(), monitors.iter().next()) else {
-        return;
-    };
-    *done = true;
-    let scale = monitor.scale_factor as f32;
-    let (mw, mh) = (
-        monitor.physical_width as f32 / scale,
-        monitor.physical_height as f32 / scale,
-    );
-    if window.width() > mw * 0.95 || window.height() > mh * 0.9 {
-        let w = (mw * 0.95).min(window.width()).max(640.0);
-        let h = (mh * 0.9).min(window.height()).max(400.0);
-        window.resolution.set(w, h);
     }
 }
 

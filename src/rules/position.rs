@@ -1,5 +1,9 @@
 //! A position on the Zodiac table and the rules that move it: legal moves, applying and undoing,
 //! won and stuck. This is the one authority on legality; everything else asks it.
+//!
+//! Longer than the other files on purpose: legality (`check`), move generation (`legal_moves`)
+//! and applying and undoing moves must agree exactly, and are easiest to keep in step side by
+//! side in one file. The tests are elsewhere (`tests.rs`, `property_tests.rs`).
 
 use super::card::{Card, Suit};
 use super::deal::DealNumber;
@@ -28,7 +32,7 @@ impl Phase {
 pub enum Status {
     Playing,
     Won,
-    /// No move but turning the stock is left (RULES.md, "When the game is lost").
+    /// No move but turning the stock is left (docs/rules.md, "Winning and losing").
     Stuck,
 }
 
@@ -63,6 +67,10 @@ pub enum Illegal {
         foundation: u8,
         wants: Option<Card>,
     },
+    /// Cards never come back off a foundation.
+    FoundationGivesNothingBack,
+    /// Stock cards are played by turning them onto the waste.
+    StockIsTurned,
 }
 
 impl fmt::Display for Illegal {
@@ -84,6 +92,15 @@ impl fmt::Display for Illegal {
             Illegal::ZodiacInPhase2 => write!(f, "in phase 2 cards only go to the foundations"),
             Illegal::FoundationInPhase1 => write!(f, "nothing goes to a foundation in phase 1"),
             Illegal::ZodiacMovesInPhase1 => write!(f, "Zodiac cards never move in phase 1"),
+            Illegal::FoundationGivesNothingBack => {
+                write!(f, "cards never come back off a foundation")
+            }
+            Illegal::StockIsTurned => {
+                write!(
+                    f,
+                    "stock cards are turned onto the waste first (click the stock)"
+                )
+            }
             Illegal::FoundationRefuses {
                 card,
                 foundation,
@@ -299,7 +316,7 @@ impl Position {
         }
     }
 
-    /// RULES.md: stuck when no move but turning the stock is left. In phase 1 every stock and
+    /// docs/rules.md: stuck when no move but turning the stock is left. In phase 1 every stock and
     /// waste card can be reached by turning, so each is checked against the Zodiac.
     pub fn is_stuck(&self, rules: &Rules) -> bool {
         match self.phase() {
@@ -444,6 +461,39 @@ impl Position {
             p.apply_unchecked(m);
         }
         p.is_won()
+    }
+
+    /// The turn a player makes without thinking when the waste runs empty in phase 1 (the
+    /// "turn a card when the waste is empty" helper, as PySolFC does it): `d` when the waste is
+    /// empty and the stock is not.
+    pub fn turn_for_empty_waste(&self) -> Option<Move> {
+        (self.phase() == Phase::One && self.waste_len == 0 && self.talon_len > 0)
+            .then_some(Move::Turn)
+    }
+
+    /// The next move of a phase 2 that finishes by itself (see
+    /// [`Position::finishes_by_itself`]), for the "finish automatically" helper.
+    pub fn finishing_move(&self, rules: &Rules) -> Option<Move> {
+        if !self.finishes_by_itself(rules) {
+            return None;
+        }
+        self.legal_moves(rules).first().copied()
+    }
+
+    /// Why the card on top of `place` may not be lifted now, if it may not (see
+    /// [`Position::can_lift`]).
+    pub fn lift_refusal(&self, place: Place) -> Option<Illegal> {
+        if self.can_lift(place) {
+            return None;
+        }
+        Some(match (self.phase(), place) {
+            (_, Place::Stock) => Illegal::StockIsTurned,
+            (_, Place::Waste) => Illegal::WasteEmpty,
+            (_, Place::Equator(e)) => Illegal::EquatorEmpty(e),
+            (Phase::One, Place::Zodiac(_)) => Illegal::ZodiacMovesInPhase1,
+            (Phase::Two, Place::Zodiac(z)) => Illegal::ZodiacEmpty(z),
+            (_, Place::Foundation(_)) => Illegal::FoundationGivesNothingBack,
+        })
     }
 
     /// Whether the card on top of `place` is one the rules let move in this phase (it may still

@@ -10,7 +10,7 @@ use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use std::path::PathBuf;
 use std::time::Duration;
 use zodiac::game::cards::{CardView, Mirror};
-use zodiac::game::input::{Overlay, OverlayKind};
+use zodiac::game::input::{InputQueue, Overlay, OverlayKind};
 use zodiac::game::session::Session;
 use zodiac::game::table::Table;
 use zodiac::game::{LaunchOptions, headless_app};
@@ -53,7 +53,7 @@ impl Harness {
         h
     }
 
-    /// Runs frames until nothing moves (bounded).
+    /// Runs frames until nothing moves and no input waits (bounded).
     pub fn settle(&mut self) {
         for _ in 0..400 {
             self.app.update();
@@ -64,11 +64,58 @@ impl Harness {
                 .query_filtered::<(), Or<(With<Glide>, With<Shake>)>>()
                 .iter(self.app.world())
                 .count();
-            if moving == 0 {
+            let waiting = self.app.world().resource::<InputQueue>().len();
+            if moving == 0 && waiting == 0 {
                 break;
             }
             std::thread::sleep(Duration::from_millis(3));
         }
+    }
+
+    /// Sends a pointer move as winit would, without running a frame: several sends before one
+    /// `update` are a busy machine's frame.
+    pub fn send_move(&mut self, table_point: Vec2) {
+        let position = self.window_point(table_point);
+        let delta = position - self.cursor;
+        self.cursor = position;
+        let moved = CursorMoved {
+            window: self.window,
+            position,
+            delta: Some(delta),
+        };
+        self.app.world_mut().write_message(moved.clone());
+        self.app
+            .world_mut()
+            .write_message(WindowEvent::CursorMoved(moved));
+    }
+
+    /// Sends a mouse button change without running a frame.
+    pub fn send_button(&mut self, button: MouseButton, state: ButtonState) {
+        let input = MouseButtonInput {
+            button,
+            state,
+            window: self.window,
+        };
+        self.app.world_mut().write_message(input);
+        self.app
+            .world_mut()
+            .write_message(WindowEvent::MouseButtonInput(input));
+    }
+
+    /// Sends a key change without running a frame.
+    pub fn send_key(&mut self, key_code: KeyCode, state: ButtonState) {
+        let input = KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: self.window,
+        };
+        self.app.world_mut().write_message(input.clone());
+        self.app
+            .world_mut()
+            .write_message(WindowEvent::KeyboardInput(input));
     }
 
     pub fn game(&self) -> &Game {
@@ -102,33 +149,27 @@ impl Harness {
         Vec2::new(r.x, r.y)
     }
 
-    pub fn move_to(&mut self, table_point: Vec2) {
-        let position = self.window_point(table_point);
-        let delta = position - self.cursor;
-        self.cursor = position;
-        let moved = CursorMoved {
-            window: self.window,
-            position,
-            delta: Some(delta),
-        };
-        self.app.world_mut().write_message(moved.clone());
-        self.app
-            .world_mut()
-            .write_message(WindowEvent::CursorMoved(moved));
+    /// Runs frames until the input queue has given every event to a frame, as the real window
+    /// does (the queue asks for those frames itself).
+    pub fn frame(&mut self) {
         self.app.update();
+        for _ in 0..100 {
+            if self.app.world().resource::<InputQueue>().is_empty() {
+                return;
+            }
+            self.app.update();
+        }
+        panic!("the input queue never emptied");
+    }
+
+    pub fn move_to(&mut self, table_point: Vec2) {
+        self.send_move(table_point);
+        self.frame();
     }
 
     pub fn button(&mut self, button: MouseButton, state: ButtonState) {
-        let input = MouseButtonInput {
-            button,
-            state,
-            window: self.window,
-        };
-        self.app.world_mut().write_message(input);
-        self.app
-            .world_mut()
-            .write_message(WindowEvent::MouseButtonInput(input));
-        self.app.update();
+        self.send_button(button, state);
+        self.frame();
     }
 
     pub fn click(&mut self, table_point: Vec2) {
@@ -154,29 +195,16 @@ impl Harness {
     }
 
     pub fn key(&mut self, code: KeyCode, modifiers: &[KeyCode]) {
-        let send = |app: &mut App, key_code: KeyCode, state: ButtonState, window: Entity| {
-            let input = KeyboardInput {
-                key_code,
-                logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-                state,
-                text: None,
-                repeat: false,
-                window,
-            };
-            app.world_mut().write_message(input.clone());
-            app.world_mut()
-                .write_message(WindowEvent::KeyboardInput(input));
-        };
         for &m in modifiers {
-            send(&mut self.app, m, ButtonState::Pressed, self.window);
+            self.send_key(m, ButtonState::Pressed);
         }
-        send(&mut self.app, code, ButtonState::Pressed, self.window);
-        self.app.update();
-        send(&mut self.app, code, ButtonState::Released, self.window);
+        self.send_key(code, ButtonState::Pressed);
+        self.frame();
+        self.send_key(code, ButtonState::Released);
         for &m in modifiers {
-            send(&mut self.app, m, ButtonState::Released, self.window);
+            self.send_key(m, ButtonState::Released);
         }
-        self.app.update();
+        self.frame();
     }
 
     pub fn top_entity(&self, place: Place) -> Option<Entity> {
@@ -677,4 +705,130 @@ fn winning_is_celebrated_and_counted() {
         .0
         .for_rules("cadogan");
     assert_eq!(stats.won, 1);
+}
+
+/// Far from every card and place: the pointer starts here so that a later move is a real one.
+fn nowhere(h: &Harness) -> Vec2 {
+    let t = h.table();
+    Vec2::new(t.width / 2.0 - 4.0, -t.height / 2.0 + 4.0)
+}
+
+/// A busy machine delivers a move onto a card and the press in one frame: the press picks
+/// that card (and the release, a frame later, makes the click).
+#[test]
+fn a_move_and_a_press_in_one_frame_pick_the_card() {
+    let mut h = Harness::new(1, "frame-move-press");
+    h.move_to(nowhere(&h));
+    h.send_move(h.centre_of(Place::Waste));
+    h.send_button(MouseButton::Left, ButtonState::Pressed);
+    h.app.update();
+    h.button(MouseButton::Left, ButtonState::Released);
+    h.settle();
+    assert_eq!(h.game().moves(), &[Move::WasteToZodiac(20)]);
+}
+
+/// A press and a release in one frame are a click, even right after the pointer arrived.
+#[test]
+fn a_press_and_a_release_in_one_frame_are_a_click() {
+    let mut h = Harness::new(1, "frame-click");
+    h.move_to(h.centre_of(Place::Stock));
+    h.send_button(MouseButton::Left, ButtonState::Pressed);
+    h.send_button(MouseButton::Left, ButtonState::Released);
+    h.settle();
+    assert_eq!(h.game().moves(), &[Move::Turn]);
+    // The move, the press and the release all in one frame (xdotool's `mousemove … click 1`),
+    // then two more clicks on another place in that same frame: each acts on the table the one
+    // before left (8H goes to z20, then the stock turns twice).
+    let mut h = Harness::new(1, "frame-clicks");
+    h.move_to(nowhere(&h));
+    h.send_move(h.centre_of(Place::Waste));
+    h.send_button(MouseButton::Left, ButtonState::Pressed);
+    h.send_button(MouseButton::Left, ButtonState::Released);
+    h.send_move(h.centre_of(Place::Stock));
+    for _ in 0..2 {
+        h.send_button(MouseButton::Left, ButtonState::Pressed);
+        h.send_button(MouseButton::Left, ButtonState::Released);
+    }
+    h.settle();
+    assert_eq!(
+        h.game().moves(),
+        &[Move::WasteToZodiac(20), Move::Turn, Move::Turn]
+    );
+}
+
+/// Move, press, move, release, all in one frame: a drag, dropped where the release was.
+#[test]
+fn a_whole_drag_in_one_frame_drops_where_it_was_released() {
+    let mut h = Harness::new(1, "frame-drag");
+    h.move_to(nowhere(&h));
+    let waste = h.centre_of(Place::Waste);
+    h.send_move(waste);
+    h.send_button(MouseButton::Left, ButtonState::Pressed);
+    h.send_move(h.centre_of(Place::Zodiac(20)) + Vec2::new(5.0, -3.0));
+    h.send_button(MouseButton::Left, ButtonState::Released);
+    h.settle();
+    assert_eq!(h.game().moves(), &[Move::WasteToZodiac(20)]);
+    // The same flick onto the first Equator cell freed by a click: the drop follows the release,
+    // not where the pointer was when the frame began.
+    let (game, e) = two_free_cells();
+    h.set_game(game);
+    let before = h.game().moves().len();
+    h.move_to(nowhere(&h));
+    h.send_move(h.centre_of(Place::Waste));
+    h.send_button(MouseButton::Left, ButtonState::Pressed);
+    h.send_move(h.centre_of(Place::Equator(e + 1)));
+    h.send_move(h.centre_of(Place::Equator(e)));
+    h.send_button(MouseButton::Left, ButtonState::Released);
+    h.send_move(h.centre_of(Place::Equator(e + 1)));
+    h.settle();
+    assert_eq!(h.game().moves().len(), before + 1);
+    assert_eq!(h.game().moves().last(), Some(&Move::WasteToEquator(e)));
+}
+
+/// A click while the deal is still flying acts at once on what is under the pointer: nobody
+/// has to wait for an animation.
+#[test]
+fn a_press_during_the_deal_is_acted_on() {
+    let mut h = Harness::new(1, "frame-deal");
+    h.move_to(nowhere(&h));
+    let fresh = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
+    h.app.world_mut().insert_resource(Session::new(fresh));
+    h.app
+        .world_mut()
+        .write_message(zodiac::game::session::GameChanged::Dealt);
+    h.app.update();
+    h.app.update();
+    {
+        use zodiac::game::animation::Glide;
+        let flying = h
+            .app
+            .world_mut()
+            .query_filtered::<(), With<Glide>>()
+            .iter(h.app.world())
+            .count();
+        assert!(flying > 50, "the deal is still in the air ({flying} cards)");
+    }
+    h.send_move(h.centre_of(Place::Waste));
+    h.send_button(MouseButton::Left, ButtonState::Pressed);
+    h.send_button(MouseButton::Left, ButtonState::Released);
+    h.settle();
+    assert_eq!(h.game().moves(), &[Move::WasteToZodiac(20)]);
+}
+
+/// Keys typed faster than frames: each press counts, in order.
+#[test]
+fn two_key_presses_in_one_frame_both_count() {
+    let mut h = Harness::new(1, "frame-keys");
+    for _ in 0..2 {
+        h.send_key(KeyCode::KeyD, ButtonState::Pressed);
+        h.send_key(KeyCode::KeyD, ButtonState::Released);
+    }
+    // Then undo one, with a chord that comes and goes inside the same frame.
+    h.send_key(KeyCode::ControlLeft, ButtonState::Pressed);
+    h.send_key(KeyCode::KeyZ, ButtonState::Pressed);
+    h.send_key(KeyCode::KeyZ, ButtonState::Released);
+    h.send_key(KeyCode::ControlLeft, ButtonState::Released);
+    h.settle();
+    assert_eq!(h.game().moves(), &[Move::Turn]);
+    assert_eq!(h.game().redo_moves().len(), 1);
 }
