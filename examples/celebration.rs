@@ -6,7 +6,8 @@
 //!     cargo run --example celebration
 
 use bevy::prelude::*;
-use zodiac::game::session::{GameChanged, Session};
+use zodiac::game::messages::GameChanged;
+use zodiac::game::session::Session;
 use zodiac::game::{LaunchOptions, window_app};
 use zodiac::rules::{Card, DealNumber, Game, Position, RuleSet};
 

@@ -11,7 +11,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Busy>()
         .add_systems(
             Update,
-            (glide, shake).chain().after(super::cards::CardSystems),
+            (glide, shake)
+                .chain()
+                .in_set(super::messages::Step::Animate),
         )
         .add_systems(Last, keep_drawing);
 }

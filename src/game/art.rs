@@ -1,68 +1,17 @@
-//! The look of the game: colours, fonts, and the card faces and back, drawn from vector shapes
-//! at the current card size (so they are sharp at every size and scale factor).
+//! The card faces and back, drawn from vector shapes at the current card size (so they are
+//! sharp at every size and scale factor), in the theme's colours and fonts.
 
 use super::shapes;
 use super::table::Table;
+use super::theme::{Fonts, Palette};
 use crate::rules::{Card, Suit};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Fonts>()
-        .init_resource::<DeckStyle>()
-        .add_systems(
-            PreUpdate,
-            rebuild_art.run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>)),
-        );
-}
-
-/// The colours of the table and cards.
-pub struct Palette;
-
-impl Palette {
-    pub const FELT: Color = Color::srgb(0.055, 0.27, 0.19);
-    pub const TRACK: Color = Color::srgb(0.07, 0.31, 0.22);
-    pub const SLOT_FILL: Color = Color::srgba(0.0, 0.0, 0.0, 0.16);
-    pub const SLOT_LINE: Color = Color::srgba(0.85, 0.9, 0.8, 0.28);
-    pub const SLOT_MARK: Color = Color::srgba(0.88, 0.93, 0.85, 0.36);
-    pub const CAPTION: Color = Color::srgba(0.9, 0.95, 0.88, 0.55);
-    pub const BADGE: Color = Color::srgba(0.02, 0.08, 0.05, 0.85);
-    pub const HIGHLIGHT: Color = Color::srgb(1.0, 0.84, 0.3);
-    pub const PAPER: Color = Color::srgb(0.985, 0.975, 0.95);
-    pub const CARD_EDGE: Color = Color::srgb(0.52, 0.5, 0.46);
-    pub const COURT_PANEL: Color = Color::srgb(0.97, 0.92, 0.78);
-    pub const COURT_FRAME: Color = Color::srgb(0.78, 0.6, 0.22);
-    pub const RED: Color = Color::srgb(0.78, 0.07, 0.14);
-    pub const BLACK: Color = Color::srgb(0.1, 0.1, 0.12);
-    pub const GREEN: Color = Color::srgb(0.05, 0.48, 0.2);
-    pub const BLUE: Color = Color::srgb(0.1, 0.33, 0.78);
-    pub const BACK: Color = Color::srgb(0.13, 0.2, 0.45);
-    pub const BACK_LINE: Color = Color::srgb(0.85, 0.72, 0.4);
-    pub const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
-    pub const HUD_BAR: Color = Color::srgba(0.02, 0.1, 0.07, 0.92);
-    pub const HUD_TEXT: Color = Color::srgb(0.93, 0.95, 0.9);
-    pub const BUTTON: Color = Color::srgb(0.12, 0.3, 0.22);
-    pub const BUTTON_HOVER: Color = Color::srgb(0.18, 0.4, 0.3);
-    pub const DIM: Color = Color::srgba(0.0, 0.0, 0.0, 0.62);
-    /// Overlay panels and notices.
-    pub const PANEL: Color = Color::srgb(0.06, 0.17, 0.13);
-}
-
-/// The fonts, from the `epaint_default_fonts` crate: Ubuntu Light for words, Hack for card indices.
-#[derive(Resource)]
-pub struct Fonts {
-    pub ui: Handle<Font>,
-    pub index: Handle<Font>,
-}
-
-impl FromWorld for Fonts {
-    fn from_world(world: &mut World) -> Self {
-        let mut fonts = world.resource_mut::<Assets<Font>>();
-        let load = |bytes: &[u8]| Font::from_bytes(bytes.to_vec());
-        Fonts {
-            ui: fonts.add(load(epaint_default_fonts::UBUNTU_LIGHT)),
-            index: fonts.add(load(epaint_default_fonts::HACK_REGULAR)),
-        }
-    }
+    app.init_resource::<DeckStyle>().add_systems(
+        PreUpdate,
+        rebuild_art.run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>)),
+    );
 }
 
 /// Two-colour or four-colour suits (♣ green, ♦ blue).

@@ -1,21 +1,16 @@
 //! Sound: short, soft effects synthesised at start-up (no audio files), played through
 //! bevy_kira_audio. Without a sound device kira logs one warning and the game stays silent.
 
-use super::input::Denied;
+use super::messages::{GameChanged, Lifted, Refused, Step};
 use super::persistence::Settings;
-use super::session::{GameChanged, SessionSystems};
 use crate::rules::{Move, Status};
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
 use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Lifted>()
-        .add_systems(Startup, make_sounds)
-        .add_systems(
-            Update,
-            play.after(SessionSystems).after(super::cards::CardSystems),
-        );
+    app.add_systems(Startup, make_sounds)
+        .add_systems(Update, play.in_set(Step::Present));
 }
 
 /// Whether this machine has a sound device at all. On Linux, without `/dev/snd` there is none
@@ -29,10 +24,6 @@ pub fn sound_device_present() -> bool {
         true
     }
 }
-
-/// A card was picked up by the pointer.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct Lifted;
 
 /// The synthesised effects.
 #[derive(Resource)]
@@ -171,12 +162,12 @@ fn play(
     settings: Res<Settings>,
     session: Res<super::session::Session>,
     mut changes: MessageReader<GameChanged>,
-    mut denied: MessageReader<Denied>,
+    mut refusals: MessageReader<Refused>,
     mut lifted: MessageReader<Lifted>,
 ) {
     let (Some(audio), Some(sounds)) = (audio, sounds) else {
         changes.clear();
-        denied.clear();
+        refusals.clear();
         lifted.clear();
         return;
     };
@@ -189,7 +180,7 @@ fn play(
     for _ in lifted.read() {
         pick(&sounds.pick);
     }
-    let mut refused = denied.read().count() > 0;
+    let refused = refusals.read().count() > 0;
     for change in changes.read() {
         match change {
             GameChanged::Played(m) | GameChanged::Redone(m) | GameChanged::Undone(m) => match m {
@@ -203,7 +194,6 @@ fn play(
                 _ => pick(&sounds.place),
             },
             GameChanged::Dealt => pick(&sounds.redeal),
-            GameChanged::Refused { .. } => refused = true,
             GameChanged::Nothing => {}
         }
         if matches!(change, GameChanged::Played(_)) && session.game.status() == Status::Won {

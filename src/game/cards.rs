@@ -3,7 +3,8 @@
 
 use super::animation::{Facing, Glide, Shake, Speed};
 use super::art::{BackSide, CardArt, FaceSide, LiftShadow, spawn_card_art};
-use super::session::{GameChanged, Session, SessionSystems};
+use super::messages::{GameChanged, PutBack, Refused, Step};
+use super::session::Session;
 use super::table::Table;
 use crate::layout::place_index;
 use crate::rules::{Card, Move, Place, Position, Rules};
@@ -15,19 +16,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                follow_changes.after(SessionSystems),
+                follow_changes,
+                put_back_and_refuse,
                 celebrate,
                 (dress_cards, snap_to_layout).run_if(resource_changed::<CardArt>),
             )
                 .chain()
-                .in_set(CardSystems),
+                .in_set(Step::Mirror),
         )
         .add_systems(PostUpdate, (show_sides, hide_covered, lift_shadows));
 }
-
-/// Card systems: after the session, before animation.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct CardSystems;
 
 /// A card on the table: which card it is, where it lies and whether it shows its face.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
@@ -174,11 +172,6 @@ fn follow_changes(
             GameChanged::Played(m) | GameChanged::Redone(m) => mirror.apply(*m, false),
             GameChanged::Undone(m) => mirror.apply(*m, true),
             GameChanged::Dealt => dealt = true,
-            GameChanged::Refused { from, .. } => {
-                if let Some(top) = mirror.top(*from) {
-                    commands.entity(top).insert(Shake::default());
-                }
-            }
             GameChanged::Nothing => {}
         }
     }
@@ -231,6 +224,42 @@ fn follow_changes(
                     glide
                 });
             }
+        }
+    }
+}
+
+/// What did not happen, shown: a card put back glides home; a refused card shakes where it
+/// lies, or, if it was let go somewhere else, glides home.
+fn put_back_and_refuse(
+    mut commands: Commands,
+    mut put_back: MessageReader<PutBack>,
+    mut refused: MessageReader<Refused>,
+    mirror: Res<Mirror>,
+    table: Res<Table>,
+    speed: Res<Speed>,
+    cards: Query<(&CardView, &Transform, Has<Glide>)>,
+) {
+    let mut send_home = |entity: Entity, shake: bool| {
+        let Ok((view, transform, gliding)) = cards.get(entity) else {
+            return;
+        };
+        let len = mirror.pile(view.place).len();
+        let home = slot_translation(&table, view.place, view.index, len);
+        if transform.translation.truncate().distance(home.truncate()) > 0.5 {
+            commands.entity(entity).insert((
+                Glide::new(transform.translation, home, &table, &speed),
+                Transform::from_translation(transform.translation),
+            ));
+        } else if shake && !gliding {
+            commands.entity(entity).insert(Shake::default());
+        }
+    };
+    for PutBack(entity) in put_back.read() {
+        send_home(*entity, false);
+    }
+    for r in refused.read() {
+        if let Some(top) = mirror.top(r.place) {
+            send_home(top, true);
         }
     }
 }

@@ -1,20 +1,26 @@
 //! The game window: Bevy renders the table and collects input; the rules in [`crate::rules`]
-//! decide everything. Each plugin below owns one concern; data flows one way:
-//! input → [`session::Request`] → rules → [`session::GameChanged`] → cards, animation, HUD, audio,
-//! persistence.
+//! decide everything. Each plugin below owns one concern; data flows one way (see
+//! [`messages`]): input → `Request` → session → rules → `GameChanged` → cards, animation, HUD,
+//! overlays, audio, persistence.
 
 pub mod animation;
 pub mod art;
+pub mod assist;
 pub mod audio;
+pub mod buttons;
 pub mod cards;
+pub mod hint;
 pub mod hud;
 pub mod input;
+pub mod messages;
+pub mod overlays;
 pub mod persistence;
 pub mod placement;
 pub mod probe;
 pub mod session;
 pub mod shapes;
 pub mod table;
+pub mod theme;
 
 use crate::rules::DealNumber;
 use bevy::prelude::*;
@@ -34,15 +40,23 @@ pub struct LaunchOptions {
 /// Every game plugin: shared by the real window and the headless tests.
 pub fn plugin(app: &mut App) {
     app.add_plugins((
+        messages::plugin,
+        theme::plugin,
         session::plugin,
         persistence::plugin,
         placement::plugin,
+        assist::plugin,
         table::plugin,
         art::plugin,
         cards::plugin,
         animation::plugin,
         input::plugin,
+    ))
+    .add_plugins((
+        buttons::plugin,
         hud::plugin,
+        hint::plugin,
+        overlays::plugin,
         audio::plugin,
         probe::plugin,
     ));

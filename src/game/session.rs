@@ -1,21 +1,66 @@
-//! The game in progress, as a Bevy resource, and the only place where requests become moves.
-//! Input writes [`Request`]s; this plugin asks the rules and writes [`GameChanged`] for everyone else.
+//! The game in progress, as a Bevy resource, and the only place where requests become moves:
+//! input, the HUD and the assistant write [`Request`]s; this plugin asks the rules and says what
+//! happened with [`GameChanged`], [`Refused`] and [`Finished`].
 
 use super::LaunchOptions;
-use crate::rules::{DealNumber, Game, Illegal, Move, Place, RuleSet, Status};
+use super::messages::{Finished, GameChanged, Refusal, Refused, Request, Step};
+use crate::rules::{DealNumber, Game, GameRecord, Place, RuleSet, Status};
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Request>()
-        .add_message::<GameChanged>()
-        .add_message::<Finished>()
-        .add_systems(Update, handle_requests.in_set(SessionSystems));
+    app.add_systems(
+        PreStartup,
+        start.after(super::persistence::PersistenceSystems::Load),
+    )
+    .add_systems(Update, handle_requests.in_set(Step::Session));
 }
 
-/// Systems that turn requests into changes; input runs before, views after.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct SessionSystems;
+/// The game found in the data folder at start, if any (read by persistence).
+#[derive(Resource, Default)]
+pub struct SavedGame(pub Option<Game>);
+
+/// The first game: the saved one resumed, unless the command line asks for another deal or
+/// rule set; then the saved game is left through a request like any other, so leaving it
+/// unwon counts as a loss in one place only.
+fn start(world: &mut World) {
+    let options = world
+        .get_resource::<LaunchOptions>()
+        .cloned()
+        .unwrap_or_default();
+    let saved = world.remove_resource::<SavedGame>().and_then(|s| s.0);
+    let wanted_rules = options
+        .rules
+        .as_deref()
+        .and_then(|r| RuleSet::by_name_or_path(r).ok());
+    let (game, request) = match saved {
+        Some(saved) => {
+            let same_rules = wanted_rules
+                .as_ref()
+                .is_none_or(|r| r.same_rules(saved.rule_set()));
+            let request = (options.deal.is_some() || !same_rules).then(|| Request::NewGame {
+                deal: options.deal,
+                rules: options.rules.clone(),
+            });
+            (saved, request)
+        }
+        None => {
+            let default_rules = world
+                .get_resource::<super::persistence::Settings>()
+                .map(|s| s.rules.clone());
+            let game = new_game(&options, default_rules.as_deref()).unwrap_or_else(|e| {
+                warn!("{e}");
+                Game::new(RuleSet::default_set(), DealNumber::random_now())
+            });
+            (game, None)
+        }
+    };
+    world.insert_resource(Session::new(game));
+    world.write_message(GameChanged::Dealt);
+    if let Some(request) = request {
+        world.write_message(request);
+    }
+}
 
 /// The game being played.
 #[derive(Resource)]
@@ -36,10 +81,15 @@ impl Session {
         }
     }
 
+    fn running_ms(&self) -> u64 {
+        self.clock_since
+            .map(|t| u64::try_from(t.elapsed().as_millis()).unwrap_or(u64::MAX))
+            .unwrap_or(0)
+    }
+
     /// Play time including the running stretch.
     pub fn elapsed(&self) -> Duration {
-        let running = self.clock_since.map(|t| t.elapsed()).unwrap_or_default();
-        Duration::from_millis(self.game.elapsed_ms) + running
+        Duration::from_millis(self.game.elapsed_ms.saturating_add(self.running_ms()))
     }
 
     /// Whether the play clock is running (it starts with the first move, stops when the game ends).
@@ -47,10 +97,23 @@ impl Session {
         self.clock_since.is_some()
     }
 
-    /// Folds the running stretch into the game's elapsed time (before saving).
-    pub fn settle_clock(&mut self) {
-        if let Some(since) = self.clock_since.take() {
-            self.game.elapsed_ms += since.elapsed().as_millis() as u64;
+    /// The game as it should be saved now, the running stretch of the clock included.
+    pub fn record(&self) -> GameRecord {
+        let mut record = self.game.to_record();
+        record.elapsed_ms = record.elapsed_ms.saturating_add(self.running_ms());
+        record
+    }
+
+    /// The key the game's rule set is counted under in the statistics.
+    pub fn statistics_key(&self) -> String {
+        self.game.rule_set().key()
+    }
+
+    /// Folds the running stretch into the game's elapsed time.
+    fn settle_clock(&mut self) {
+        let ran = self.running_ms();
+        if self.clock_since.take().is_some() {
+            self.game.elapsed_ms = self.game.elapsed_ms.saturating_add(ran);
             if self.game.status() == Status::Playing {
                 self.clock_since = Some(Instant::now());
             }
@@ -62,47 +125,15 @@ impl Session {
             self.clock_since = Some(Instant::now());
         }
     }
-}
 
-/// What the player asks for.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub enum Request {
-    Play(Move),
-    Undo,
-    Redo,
-    /// Deal the same number again from the start.
-    Restart,
-    /// A fresh game: this deal number (or a random one), this rule set (or the current one).
-    NewGame {
-        deal: Option<DealNumber>,
-        rules: Option<String>,
-    },
-}
-
-/// What happened, for the views to mirror.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub enum GameChanged {
-    Played(Move),
-    Undone(Move),
-    Redone(Move),
-    /// A whole new table: a new game, a restart or a loaded game.
-    Dealt,
-    /// The rules refused a move; the card at `from` should say so.
-    Refused {
-        from: Place,
-        why: Illegal,
-    },
-    /// Undo or redo with nothing to take back or replay.
-    Nothing,
-}
-
-/// A game ended: won, or abandoned for another game before it was won (a loss).
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct Finished {
-    pub rules: String,
-    pub won: bool,
-    pub elapsed_ms: u64,
-    pub moves: u32,
+    fn finished(&self, won: bool) -> Finished {
+        Finished {
+            rules: self.statistics_key(),
+            won,
+            elapsed_ms: self.game.elapsed_ms,
+            moves: u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX),
+        }
+    }
 }
 
 /// Starts the session from the command line's deal, or a random one. Persistence may replace the
@@ -120,6 +151,7 @@ fn handle_requests(
     mut requests: MessageReader<Request>,
     mut session: ResMut<Session>,
     mut changed: MessageWriter<GameChanged>,
+    mut refused: MessageWriter<Refused>,
     mut finished: MessageWriter<Finished>,
 ) {
     for request in requests.read() {
@@ -128,61 +160,95 @@ fn handle_requests(
             Request::Play(m) => match session.game.play(*m) {
                 Ok(()) => {
                     session.start_clock();
-                    GameChanged::Played(*m)
+                    Some(GameChanged::Played(*m))
                 }
-                Err(why) => GameChanged::Refused {
-                    from: m.from(),
-                    why,
-                },
+                Err(why) => {
+                    refused.write(Refused {
+                        place: m.from(),
+                        why: Refusal::Illegal(why),
+                    });
+                    None
+                }
             },
-            Request::Undo => session
-                .game
-                .undo()
-                .map_or(GameChanged::Nothing, GameChanged::Undone),
-            Request::Redo => session
-                .game
-                .redo()
-                .map_or(GameChanged::Nothing, GameChanged::Redone),
+            Request::Best(place) => {
+                let position = session.game.position();
+                match position.best_move_from(session.game.rules(), *place) {
+                    Some(m) => {
+                        session.game.play(m).expect("the rules chose a legal move");
+                        session.start_clock();
+                        Some(GameChanged::Played(m))
+                    }
+                    None => {
+                        // A card that may move but has nowhere to go says so; an empty place, a
+                        // foundation or a Zodiac card in phase 1 is no mistake worth a shake.
+                        let card = position
+                            .cards_at(session.game.rules(), *place)
+                            .last()
+                            .copied();
+                        if let Some(card) = card
+                            && position.can_lift(*place)
+                        {
+                            refused.write(Refused {
+                                place: *place,
+                                why: Refusal::NowhereToGo(card),
+                            });
+                        } else if let Some(why) = position.lift_refusal(*place)
+                            && card.is_some()
+                            && matches!(place, Place::Zodiac(_))
+                        {
+                            refused.write(Refused {
+                                place: *place,
+                                why: Refusal::Illegal(why),
+                            });
+                        }
+                        None
+                    }
+                }
+            }
+            Request::Undo => Some(
+                session
+                    .game
+                    .undo()
+                    .map_or(GameChanged::Nothing, GameChanged::Undone),
+            ),
+            Request::Redo => Some(
+                session
+                    .game
+                    .redo()
+                    .map_or(GameChanged::Nothing, GameChanged::Redone),
+            ),
             Request::Restart => {
                 session.clock_since = None;
                 session.win_counted = false;
                 session.game.restart();
-                GameChanged::Dealt
+                Some(GameChanged::Dealt)
             }
             Request::NewGame { deal, rules } => {
-                // Leaving a game that was started and not won counts as a loss.
+                // Leaving a game that was started and not won counts as a loss: here, and only here.
                 if !was_won && !session.game.moves().is_empty() {
                     session.settle_clock();
-                    finished.write(Finished {
-                        rules: session.game.rule_set().name.clone(),
-                        won: false,
-                        elapsed_ms: session.game.elapsed_ms,
-                        moves: session.game.moves().len() as u32,
-                    });
+                    finished.write(session.finished(false));
                 }
-                let name = rules
-                    .clone()
-                    .unwrap_or_else(|| session.game.rule_set().name.clone());
-                let rule_set =
-                    RuleSet::by_name_or_path(&name).unwrap_or_else(|_| RuleSet::default_set());
+                let rule_set = match rules {
+                    Some(name) => {
+                        RuleSet::by_name_or_path(name).unwrap_or_else(|_| RuleSet::default_set())
+                    }
+                    None => session.game.rule_set().clone(),
+                };
                 session.clock_since = None;
                 session.win_counted = false;
                 session.game = Game::new(rule_set, deal.unwrap_or_else(DealNumber::random_now));
-                GameChanged::Dealt
+                Some(GameChanged::Dealt)
             }
         };
+        let Some(change) = change else { continue };
         // Finishing a game stops the clock; a first win is counted once.
         if session.game.status() != Status::Playing {
             session.settle_clock();
             session.clock_since = None;
             if !was_won && !session.win_counted && session.game.status() == Status::Won {
                 session.win_counted = true;
-                finished.write(Finished {
-                    rules: session.game.rule_set().name.clone(),
-                    won: true,
-                    elapsed_ms: session.game.elapsed_ms,
-                    moves: session.game.moves().len() as u32,
-                });
+                finished.write(session.finished(true));
             }
         } else if matches!(change, GameChanged::Undone(_) | GameChanged::Redone(_)) {
             session.start_clock();

@@ -1,9 +1,10 @@
 //! The table itself: the layout for the current window, the felt, the Zodiac track, and a marker
 //! entity for every place (so empty places show, and can be clicked and dropped on).
 
-use super::art::{Fonts, Palette};
+use super::messages::Step;
 use super::session::Session;
 use super::shapes;
+use super::theme::{Fonts, Palette};
 use crate::layout::Layout;
 use crate::rules::{Direction, Place, Suit};
 use bevy::prelude::*;
@@ -17,9 +18,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PostStartup, antialias_for_the_hardware)
         .add_systems(
             Update,
-            redraw_table.run_if(resource_changed::<Table>.or_eager(rules_changed)),
+            redraw_table
+                .run_if(resource_changed::<Table>.or_eager(rules_changed))
+                .in_set(Step::Mirror),
         )
-        .add_systems(Update, (count_talon, show_redeal_mark).after(redraw_table));
+        .add_systems(
+            Update,
+            (count_talon, show_redeal_mark).in_set(Step::Present),
+        );
 }
 
 /// The layout for the window as it is now. Changes when the window is resized or moves to a
@@ -38,6 +44,10 @@ struct TableDecor;
 /// The highlight drawn over a place that would accept the dragged card.
 #[derive(Component)]
 pub struct DropHighlight(pub Place);
+
+/// The highlight drawn over the two places of a hint (its own colour: a hint is no drop).
+#[derive(Component)]
+pub struct HintHighlight(pub Place);
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, Msaa::Sample4));
@@ -67,11 +77,12 @@ fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut table: ResMut
     }
 }
 
+/// The foundations' labels (up or down) depend on the rule set.
 fn rules_changed(session: Option<Res<Session>>, mut last: Local<Option<String>>) -> bool {
     let Some(session) = session else { return false };
-    let name = &session.game.rule_set().name;
-    if last.as_ref() != Some(name) {
-        *last = Some(name.clone());
+    let key = session.game.rule_set().key();
+    if last.as_ref() != Some(&key) {
+        *last = Some(key);
         true
     } else {
         false
@@ -83,7 +94,15 @@ fn redraw_table(
     mut commands: Commands,
     table: Res<Table>,
     session: Res<Session>,
-    old: Query<Entity, Or<(With<TableDecor>, With<PlaceMarker>, With<DropHighlight>)>>,
+    old: Query<
+        Entity,
+        Or<(
+            With<TableDecor>,
+            With<PlaceMarker>,
+            With<DropHighlight>,
+            With<HintHighlight>,
+        )>,
+    >,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     fonts: Res<Fonts>,
@@ -113,6 +132,7 @@ fn redraw_table(
         (cw * 0.05).max(2.5),
     ));
     let highlight_colour = materials.add(Palette::HIGHLIGHT);
+    let hint_colour = materials.add(Palette::HINT);
     let rules = session.game.rules();
     let label_font = |size: f32| TextFont {
         font: fonts.ui.clone().into(),
@@ -185,6 +205,13 @@ fn redraw_table(
             Mesh2d(highlight.clone()),
             MeshMaterial2d(highlight_colour.clone()),
             Transform::from_xyz(r.x, r.y, 90.0),
+            Visibility::Hidden,
+        ));
+        commands.spawn((
+            HintHighlight(place),
+            Mesh2d(highlight.clone()),
+            MeshMaterial2d(hint_colour.clone()),
+            Transform::from_xyz(r.x, r.y, 91.0),
             Visibility::Hidden,
         ));
     }

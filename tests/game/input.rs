@@ -10,7 +10,8 @@ use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use std::path::PathBuf;
 use std::time::Duration;
 use zodiac::game::cards::{CardView, Mirror};
-use zodiac::game::input::{InputQueue, Overlay, OverlayKind};
+use zodiac::game::input::InputQueue;
+use zodiac::game::overlays::Overlay;
 use zodiac::game::session::Session;
 use zodiac::game::table::Table;
 use zodiac::game::{LaunchOptions, headless_app};
@@ -127,7 +128,7 @@ impl Harness {
         self.app.world_mut().insert_resource(Session::new(game));
         self.app
             .world_mut()
-            .write_message(zodiac::game::session::GameChanged::Dealt);
+            .write_message(zodiac::game::messages::GameChanged::Dealt);
         self.settle();
     }
 
@@ -219,8 +220,10 @@ impl Harness {
             .translation
     }
 
-    pub fn overlay(&self) -> Option<OverlayKind> {
-        self.app.world().resource::<Overlay>().0
+    /// The overlay open, if any.
+    pub fn overlay(&self) -> Option<Overlay> {
+        let open = *self.app.world().resource::<State<Overlay>>().get();
+        (open != Overlay::None).then_some(open)
     }
 }
 
@@ -386,7 +389,7 @@ fn a_double_click_opens_the_inspector_and_makes_no_move() {
     h.click(h.centre_of(Place::Zodiac(5)));
     h.click(h.centre_of(Place::Zodiac(5)));
     h.settle();
-    assert_eq!(h.overlay(), Some(OverlayKind::Inspector));
+    assert_eq!(h.overlay(), Some(Overlay::Inspector));
     assert!(h.game().moves().is_empty());
     // A click anywhere closes it, and moves nothing.
     h.click(h.centre_of(Place::Waste));
@@ -396,7 +399,7 @@ fn a_double_click_opens_the_inspector_and_makes_no_move() {
     // Right-click opens it too; Esc closes it.
     std::thread::sleep(Duration::from_millis(500));
     h.click_with(h.centre_of(Place::Zodiac(7)), MouseButton::Right);
-    assert_eq!(h.overlay(), Some(OverlayKind::Inspector));
+    assert_eq!(h.overlay(), Some(Overlay::Inspector));
     h.key(KeyCode::Escape, &[]);
     assert_eq!(h.overlay(), None);
 }
@@ -452,7 +455,7 @@ fn in_phase_2_the_second_click_of_a_double_click_inspects_instead_of_moving() {
     h.settle();
     assert_eq!(h.game().moves().len(), before + 1, "exactly one move");
     assert_eq!(h.game().moves().last(), Some(&first));
-    assert_eq!(h.overlay(), Some(OverlayKind::Inspector));
+    assert_eq!(h.overlay(), Some(Overlay::Inspector));
 }
 
 #[test]
@@ -669,9 +672,15 @@ fn winning_is_celebrated_and_counted() {
         position,
     );
     let mut h = Harness::new(1, "win");
+    // The player wins with their own click, not the helper that finishes by itself.
+    h.app
+        .world_mut()
+        .resource_mut::<zodiac::game::persistence::Settings>()
+        .auto_finish = false;
     h.set_game(game);
     h.click(h.centre_of(Place::Zodiac(4)));
     assert_eq!(h.game().status(), zodiac::rules::Status::Won);
+    h.app.update();
     let stats = h
         .app
         .world()
@@ -679,11 +688,7 @@ fn winning_is_celebrated_and_counted() {
         .0
         .for_rules("cadogan");
     assert_eq!((stats.played, stats.won, stats.current_streak), (1, 1, 1));
-    assert_eq!(
-        h.overlay(),
-        Some(OverlayKind::Statistics),
-        "the You-won panel"
-    );
+    assert_eq!(h.overlay(), Some(Overlay::Statistics), "the You-won panel");
     let flying = h
         .app
         .world_mut()
@@ -795,7 +800,7 @@ fn a_press_during_the_deal_is_acted_on() {
     h.app.world_mut().insert_resource(Session::new(fresh));
     h.app
         .world_mut()
-        .write_message(zodiac::game::session::GameChanged::Dealt);
+        .write_message(zodiac::game::messages::GameChanged::Dealt);
     h.app.update();
     h.app.update();
     {

@@ -1,37 +1,35 @@
-//! Clicks: a card goes to its best legal place; a second click on a Zodiac pile (or a right click) opens it.
+//! Clicks: a card goes to its best legal place (the session works out which, against the game
+//! as it is when it reads the request); a second click on a Zodiac pile, or a right click,
+//! opens it in the inspector instead.
 
 use super::picking::place_of;
-use super::{DOUBLE_CLICK, Denied, DragState, OpenInspector, Overlay};
-use crate::game::animation::Shake;
-use crate::game::cards::{CardView, Mirror};
-use crate::game::session::{Request, Session};
+use super::{DOUBLE_CLICK, DragState};
+use crate::game::cards::CardView;
+use crate::game::messages::{Inspect, Request};
+use crate::game::overlays::Overlay;
 use crate::game::table::PlaceMarker;
 use crate::rules::Place;
 use bevy::prelude::*;
 use std::time::Instant;
 
+/// The last click, for double-clicks.
 #[derive(Resource, Default, Debug)]
 pub(super) struct LastClick {
     place: Option<Place>,
     at: Option<Instant>,
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn on_click(
     ev: On<Pointer<Click>>,
-    overlay: Res<Overlay>,
+    overlay: Res<State<Overlay>>,
     state: Res<DragState>,
     cards: Query<&CardView>,
     markers: Query<&PlaceMarker>,
-    mirror: Res<Mirror>,
-    session: Res<Session>,
     mut last: ResMut<LastClick>,
-    mut commands: Commands,
     mut requests: MessageWriter<Request>,
-    mut denied: MessageWriter<Denied>,
-    mut inspect: MessageWriter<OpenInspector>,
+    mut inspect: MessageWriter<Inspect>,
 ) {
-    if overlay.0.is_some() {
+    if *overlay.get() != Overlay::None {
         return;
     }
     // A click that ended a real drag is the drag's business.
@@ -43,7 +41,7 @@ pub(super) fn on_click(
     };
     if ev.button == PointerButton::Secondary {
         if matches!(place, Place::Zodiac(_)) {
-            inspect.write(OpenInspector(place));
+            inspect.write(Inspect(place));
         }
         return;
     }
@@ -62,22 +60,8 @@ pub(super) fn on_click(
     };
     if double && matches!(place, Place::Zodiac(_)) {
         *last = LastClick::default();
-        inspect.write(OpenInspector(place));
+        inspect.write(Inspect(place));
         return;
     }
-    let position = session.game.position();
-    if let Some(m) = position.best_move_from(session.game.rules(), place)
-        && (place == Place::Stock || mirror.top(place).is_some())
-    {
-        requests.write(Request::Play(m));
-        return;
-    }
-    // Foundations never give cards back: clicking one is not a mistake worth a shake.
-    if place != Place::Stock
-        && !matches!(place, Place::Foundation(_))
-        && let Some(top) = mirror.top(place)
-    {
-        commands.entity(top).insert(Shake::default());
-        denied.write(Denied);
-    }
+    requests.write(Request::Best(place));
 }

@@ -1,9 +1,13 @@
-//! Drag and drop: lift the top card, follow the pointer, drop it on the place it overlaps most (or send it home).
+//! Drag and drop: lift the top card, follow the pointer, drop it on the place it overlaps most.
+//! A card that may not be lifted is refused (it shakes, the toast says why); one let go where
+//! nothing takes it is put back (the cards plugin glides it home).
 
-use super::{DRAG_THRESHOLD, Denied, DragState, Dragging, KeyboardCursor, Overlay};
-use crate::game::animation::{Busy, Glide, Shake, Speed};
-use crate::game::cards::{CardView, Mirror, slot_translation};
-use crate::game::session::{Request, Session};
+use super::{DRAG_THRESHOLD, DragState, Dragging, KeyboardCursor};
+use crate::game::animation::{Busy, Glide, Shake};
+use crate::game::cards::{CardView, Mirror};
+use crate::game::messages::{Lifted, PutBack, Refusal, Refused, Request};
+use crate::game::overlays::Overlay;
+use crate::game::session::Session;
 use crate::game::table::{DropHighlight, Table};
 use crate::layout::Rect;
 use crate::rules::{Move, Place};
@@ -13,7 +17,7 @@ use bevy::window::WindowResized;
 
 pub(super) fn on_drag_start(
     ev: On<Pointer<DragStart>>,
-    overlay: Res<Overlay>,
+    overlay: Res<State<Overlay>>,
     cards: Query<&CardView>,
     transforms: Query<(&Transform, Option<&Glide>)>,
     mirror: Res<Mirror>,
@@ -21,7 +25,7 @@ pub(super) fn on_drag_start(
     table: Res<Table>,
     mut state: ResMut<DragState>,
 ) {
-    if ev.button != PointerButton::Primary || overlay.0.is_some() {
+    if ev.button != PointerButton::Primary || *overlay.get() != Overlay::None {
         return;
     }
     let Ok(view) = cards.get(ev.entity) else {
@@ -45,6 +49,7 @@ pub(super) fn on_drag_start(
         grab: centre - Vec2::new(px, py),
         lifted: false,
         refused: !movable,
+        told: false,
         targets: if movable {
             position.destinations(session.game.rules(), view.place)
         } else {
@@ -53,16 +58,16 @@ pub(super) fn on_drag_start(
     });
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn on_drag(
     ev: On<Pointer<Drag>>,
     mut commands: Commands,
     mut state: ResMut<DragState>,
     table: Res<Table>,
+    session: Res<Session>,
     mut transforms: Query<&mut Transform>,
     mut busy: ResMut<Busy>,
-    mut denied: MessageWriter<Denied>,
-    mut lifted: MessageWriter<crate::game::audio::Lifted>,
+    mut refused: MessageWriter<Refused>,
+    mut lifted: MessageWriter<Lifted>,
 ) {
     let Some(drag) = state.drag.as_mut() else {
         return;
@@ -76,14 +81,21 @@ pub(super) fn on_drag(
             return;
         }
         if drag.refused {
-            // A card the rules keep in place: shake once, so the player learns it stays.
-            commands.entity(drag.entity).insert(Shake::default());
-            denied.write(Denied);
-            state.drag = None;
+            // A card the rules keep in place: say so once, so the player learns it stays. The
+            // press stays the drag's until the release, so that release makes no click.
+            if !drag.told
+                && let Some(why) = session.game.position().lift_refusal(drag.from)
+            {
+                refused.write(Refused {
+                    place: drag.from,
+                    why: Refusal::Illegal(why),
+                });
+            }
+            drag.told = true;
             return;
         }
         drag.lifted = true;
-        lifted.write(crate::game::audio::Lifted);
+        lifted.write(Lifted);
         commands.entity(drag.entity).remove::<(Glide, Shake)>();
     }
     let (px, py) = table.window_to_table(
@@ -100,12 +112,10 @@ pub(super) fn on_drag(
 pub(super) fn on_drag_end(
     ev: On<Pointer<DragEnd>>,
     mut state: ResMut<DragState>,
-    mut commands: Commands,
     table: Res<Table>,
     transforms: Query<&Transform>,
-    mirror: Res<Mirror>,
-    speed: Res<Speed>,
     mut requests: MessageWriter<Request>,
+    mut put_back: MessageWriter<PutBack>,
 ) {
     if ev.button != PointerButton::Primary {
         return;
@@ -116,19 +126,11 @@ pub(super) fn on_drag_end(
     if drag.entity != ev.entity || !drag.lifted {
         return;
     }
-    drop_card(
-        &drag,
-        &table,
-        &mirror,
-        &speed,
-        &mut commands,
-        &mut requests,
-        &transforms,
-    );
+    drop_card(&drag, &table, &transforms, &mut requests, &mut put_back);
 }
 
 /// Where a dragged card released at `centre` lands: the accepting place it overlaps most, or
-/// failing that the nearest accepting place within half a card; otherwise it glides home.
+/// failing that the nearest accepting place within half a card; otherwise it goes home.
 pub fn drop_target(drag: &Dragging, centre: Vec2, table: &Table) -> Option<Place> {
     let card = Rect::new(centre.x, centre.y, table.card_w, table.card_h);
     let best = drag
@@ -149,57 +151,30 @@ pub fn drop_target(drag: &Dragging, centre: Vec2, table: &Table) -> Option<Place
         .map(|(p, _)| p)
 }
 
-#[allow(clippy::too_many_arguments)]
-/// Drops the dragged card where it is now: onto its target, or back home.
+/// Drops the dragged card where it is now: a request for its target, or back home.
 fn drop_card(
     drag: &Dragging,
     table: &Table,
-    mirror: &Mirror,
-    speed: &Speed,
-    commands: &mut Commands,
-    requests: &mut MessageWriter<Request>,
     transforms: &Query<&Transform>,
+    requests: &mut MessageWriter<Request>,
+    put_back: &mut MessageWriter<PutBack>,
 ) {
     let centre = transforms
         .get(drag.entity)
         .map(|t| t.translation.truncate())
         .unwrap_or_default();
-    let target = drop_target(drag, centre, table).and_then(|to| Move::between(drag.from, to));
-    match target {
+    match drop_target(drag, centre, table).and_then(|to| Move::between(drag.from, to)) {
         Some(m) => {
             requests.write(Request::Play(m));
         }
-        None => glide_home(drag, table, mirror, speed, commands, transforms),
+        None => {
+            put_back.write(PutBack(drag.entity));
+        }
     }
-}
-
-pub(super) fn glide_home(
-    drag: &Dragging,
-    table: &Table,
-    mirror: &Mirror,
-    speed: &Speed,
-    commands: &mut Commands,
-    transforms: &Query<&Transform>,
-) {
-    let pile = mirror.pile(drag.from);
-    let index = pile
-        .iter()
-        .position(|&e| e == drag.entity)
-        .unwrap_or(pile.len().saturating_sub(1));
-    let home = slot_translation(table, drag.from, index, pile.len());
-    let now = transforms
-        .get(drag.entity)
-        .map(|t| t.translation)
-        .unwrap_or(home);
-    commands.entity(drag.entity).insert((
-        Glide::new(now, home, table, speed),
-        Transform::from_translation(now),
-    ));
 }
 
 /// A drag whose release never arrived (the pointer left the window, a key, a right click or a
 /// resize interrupted it) ends here: the card drops where it is, or goes home.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn end_lost_drags(
     mut state: ResMut<DragState>,
     pointers: Query<&PointerPress>,
@@ -207,11 +182,9 @@ pub(super) fn end_lost_drags(
     mouse: Res<ButtonInput<MouseButton>>,
     mut resized: MessageReader<WindowResized>,
     table: Res<Table>,
-    mirror: Res<Mirror>,
-    speed: Res<Speed>,
     transforms: Query<&Transform>,
-    mut commands: Commands,
     mut requests: MessageWriter<Request>,
+    mut put_back: MessageWriter<PutBack>,
 ) {
     let resized = resized.read().count() > 0;
     if state.drag.is_none() {
@@ -229,17 +202,9 @@ pub(super) fn end_lost_drags(
         return;
     }
     if interrupted {
-        glide_home(&drag, &table, &mirror, &speed, &mut commands, &transforms);
+        put_back.write(PutBack(drag.entity));
     } else {
-        drop_card(
-            &drag,
-            &table,
-            &mirror,
-            &speed,
-            &mut commands,
-            &mut requests,
-            &transforms,
-        );
+        drop_card(&drag, &table, &transforms, &mut requests, &mut put_back);
     }
 }
 

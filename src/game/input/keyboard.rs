@@ -1,7 +1,10 @@
-//! The keyboard: shortcuts, and arrows plus Enter to play without a mouse.
+//! The keyboard: every key is looked up in the one key table (`crate::keys`), and arrows plus
+//! Enter play the whole game without a mouse.
 
-use super::{Denied, OpenInspector, Overlay};
-use crate::game::session::{GameChanged, Request, Session};
+use crate::game::messages::{AskHint, Inspect, Refusal, Refused, Request};
+use crate::game::overlays::Overlay;
+use crate::game::session::Session;
+use crate::keys::{KeyCommand, command_for};
 use crate::rules::{Move, Place};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowMode};
@@ -23,135 +26,159 @@ fn keyboard_order() -> Vec<Place> {
     order
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A key's name as the key table writes it.
+fn key_name(code: KeyCode) -> Option<String> {
+    let name = match code {
+        KeyCode::Space => "Space",
+        KeyCode::Enter | KeyCode::NumpadEnter => "Enter",
+        KeyCode::Escape => "Esc",
+        KeyCode::F11 => "F11",
+        KeyCode::ArrowLeft => "Left",
+        KeyCode::ArrowRight => "Right",
+        KeyCode::ArrowUp => "Up",
+        KeyCode::ArrowDown => "Down",
+        other => {
+            // KeyA … KeyZ are letters.
+            let debug = format!("{other:?}");
+            let letter = debug.strip_prefix("Key").filter(|l| l.len() == 1)?;
+            return Some(letter.to_string());
+        }
+    };
+    Some(name.to_string())
+}
+
+/// The command a key stands for, with the modifiers held.
+fn command(code: KeyCode, ctrl: bool, shift: bool) -> Option<KeyCommand> {
+    let name = key_name(code)?;
+    let ctrl = if ctrl { "Ctrl+" } else { "" };
+    if shift && let Some(c) = command_for(&format!("{ctrl}Shift+{name}")) {
+        return Some(c);
+    }
+    command_for(&format!("{ctrl}{name}"))
+}
+
 pub(super) fn keys(
     keys: Res<ButtonInput<KeyCode>>,
-    mut overlay: ResMut<Overlay>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
     mut cursor: ResMut<KeyboardCursor>,
     session: Res<Session>,
     mut requests: MessageWriter<Request>,
-    mut inspect: MessageWriter<OpenInspector>,
+    mut inspect: MessageWriter<Inspect>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
-    mut changes: MessageReader<GameChanged>,
-    mut hints: MessageWriter<crate::game::hud::ShowHint>,
-    mut denied: MessageWriter<Denied>,
+    mut hints: MessageWriter<AskHint>,
+    mut refused: MessageWriter<Refused>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    changes.clear();
     // A modifier counts if it is held, or went down or up this frame: a fast chord (as
     // xdotool types it) can press and release both keys between two frames.
-    let held = |codes: &[KeyCode]| {
-        let codes = codes.iter().copied();
-        keys.any_pressed(codes.clone())
-            || keys.any_just_pressed(codes.clone())
-            || keys.any_just_released(codes)
+    let held = |codes: [KeyCode; 2]| {
+        keys.any_pressed(codes) || keys.any_just_pressed(codes) || keys.any_just_released(codes)
     };
-    let ctrl = held(&[
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
-    let shift = held(&[KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if keys.just_pressed(KeyCode::F11)
-        && let Ok(mut window) = windows.single_mut()
-    {
-        window.mode = match window.mode {
-            WindowMode::Windowed => {
-                WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Current)
+    let ctrl = held([KeyCode::ControlLeft, KeyCode::ControlRight])
+        || held([KeyCode::SuperLeft, KeyCode::SuperRight]);
+    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    for &code in keys.get_just_pressed() {
+        let Some(mut what) = command(code, ctrl, shift) else {
+            continue;
+        };
+        // Space plays like Enter while a place is selected.
+        if what == KeyCommand::Turn && code == KeyCode::Space && cursor.at.is_some() {
+            what = KeyCommand::PickOrDrop;
+        }
+        let covered = *overlay.get() != Overlay::None;
+        match what {
+            KeyCommand::Quit => {
+                exit.write(AppExit::Success);
             }
-            _ => WindowMode::Windowed,
-        };
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyQ) {
-        exit.write(AppExit::Success);
-        return;
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        if overlay.0.is_some() {
-            overlay.0 = None;
-        } else {
-            *cursor = KeyboardCursor::default();
-        }
-        return;
-    }
-    if overlay.0.is_some() {
-        return;
-    }
-    let position = session.game.position();
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        requests.write(if shift { Request::Redo } else { Request::Undo });
-    } else if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        requests.write(Request::Redo);
-    } else if ctrl && keys.just_pressed(KeyCode::KeyR) {
-        requests.write(Request::Restart);
-    } else if ctrl {
-        // Other shortcuts with Ctrl are not ours.
-    } else if keys.just_pressed(KeyCode::KeyD)
-        || (keys.just_pressed(KeyCode::Space) && cursor.at.is_none())
-    {
-        if let Some(m) = position.best_move_from(session.game.rules(), Place::Stock) {
-            requests.write(Request::Play(m));
-        } else {
-            denied.write(Denied);
-        }
-    } else if keys.just_pressed(KeyCode::KeyH) {
-        hints.write(crate::game::hud::ShowHint);
-    } else if keys.just_pressed(KeyCode::KeyN) {
-        requests.write(Request::NewGame {
-            deal: None,
-            rules: None,
-        });
-    } else if keys.just_pressed(KeyCode::KeyI) {
-        if let Some(place @ Place::Zodiac(_)) = cursor.at {
-            inspect.write(OpenInspector(place));
-        }
-    } else if keys.any_just_pressed([
-        KeyCode::ArrowLeft,
-        KeyCode::ArrowRight,
-        KeyCode::ArrowUp,
-        KeyCode::ArrowDown,
-    ]) {
-        let order = keyboard_order();
-        let i = cursor.at.and_then(|p| order.iter().position(|&q| q == p));
-        let step: isize = if keys.any_just_pressed([KeyCode::ArrowLeft, KeyCode::ArrowUp]) {
-            -1
-        } else {
-            1
-        };
-        let next = match i {
-            None => 0,
-            Some(i) => (i as isize + step).rem_euclid(order.len() as isize) as usize,
-        };
-        cursor.at = Some(order[next]);
-    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
-        let Some(at) = cursor.at else { return };
-        match cursor.picked.take() {
-            // Enter on the picked card itself sends it to its best place, like a click.
-            Some(from) if from == at => match position.best_move_from(session.game.rules(), from) {
-                Some(m) => {
-                    requests.write(Request::Play(m));
-                }
-                None => {
-                    denied.write(Denied);
-                }
-            },
-            Some(from) => match Move::between(from, at) {
-                Some(m) => {
-                    requests.write(Request::Play(m));
-                }
-                None => {
-                    denied.write(Denied);
-                }
-            },
-            None if at == Place::Stock => {
-                if let Some(m) = position.best_move_from(session.game.rules(), at) {
-                    requests.write(Request::Play(m));
+            KeyCommand::Fullscreen => {
+                if let Ok(mut window) = windows.single_mut() {
+                    window.mode = match window.mode {
+                        WindowMode::Windowed => WindowMode::BorderlessFullscreen(
+                            bevy::window::MonitorSelection::Current,
+                        ),
+                        _ => WindowMode::Windowed,
+                    };
                 }
             }
-            None if position.can_lift(at) => cursor.picked = Some(at),
-            None => {
-                denied.write(Denied);
+            KeyCommand::Close => {
+                if covered {
+                    next_overlay.set(Overlay::None);
+                } else {
+                    *cursor = KeyboardCursor::default();
+                }
+            }
+            // An overlay takes the other keys (or none of them).
+            _ if covered => {}
+            KeyCommand::Undo => {
+                requests.write(Request::Undo);
+            }
+            KeyCommand::Redo => {
+                requests.write(Request::Redo);
+            }
+            KeyCommand::Restart => {
+                requests.write(Request::Restart);
+            }
+            KeyCommand::NewGame => {
+                requests.write(Request::NewGame {
+                    deal: None,
+                    rules: None,
+                });
+            }
+            KeyCommand::Turn => {
+                requests.write(Request::Best(Place::Stock));
+            }
+            KeyCommand::Hint => {
+                hints.write(AskHint);
+            }
+            KeyCommand::Inspect => {
+                if let Some(place @ Place::Zodiac(_)) = cursor.at {
+                    inspect.write(Inspect(place));
+                }
+            }
+            KeyCommand::Select(step) => {
+                let order = keyboard_order();
+                let i = cursor.at.and_then(|p| order.iter().position(|&q| q == p));
+                let next = match i {
+                    None => 0,
+                    Some(i) => {
+                        (i as isize + step as isize).rem_euclid(order.len() as isize) as usize
+                    }
+                };
+                cursor.at = Some(order[next]);
+            }
+            KeyCommand::PickOrDrop => {
+                let Some(at) = cursor.at else { continue };
+                let position = session.game.position();
+                match cursor.picked.take() {
+                    // Enter on the picked card itself sends it to its best place, like a click.
+                    Some(from) if from == at => {
+                        requests.write(Request::Best(from));
+                    }
+                    Some(from) => match Move::between(from, at) {
+                        Some(m) => {
+                            requests.write(Request::Play(m));
+                        }
+                        None => {
+                            refused.write(Refused {
+                                place: from,
+                                why: Refusal::NotThere(at),
+                            });
+                        }
+                    },
+                    None if at == Place::Stock => {
+                        requests.write(Request::Best(at));
+                    }
+                    None if position.can_lift(at) => cursor.picked = Some(at),
+                    None => {
+                        if let Some(why) = position.lift_refusal(at) {
+                            refused.write(Refused {
+                                place: at,
+                                why: Refusal::Illegal(why),
+                            });
+                        }
+                    }
+                }
             }
         }
     }

@@ -17,7 +17,7 @@ pub use drag::drop_target;
 pub use keyboard::KeyboardCursor;
 pub use queue::InputQueue;
 
-use super::session::SessionSystems;
+use super::messages::Step;
 use crate::rules::Place;
 use bevy::picking::PickingSystems;
 use bevy::prelude::*;
@@ -28,28 +28,18 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DragState>()
         .init_resource::<click::LastClick>()
         .init_resource::<KeyboardCursor>()
-        .add_message::<Denied>()
-        .add_message::<OpenInspector>()
         .add_systems(PreUpdate, picking::hit_test.in_set(PickingSystems::Backend))
         .add_systems(
             Update,
-            (keyboard::keys, drag::end_lost_drags).before(SessionSystems),
+            (keyboard::keys, drag::end_lost_drags).in_set(Step::Input),
         )
-        .add_systems(Update, drag::show_drop_targets.after(SessionSystems))
+        .add_systems(Update, drag::show_drop_targets.in_set(Step::Present))
         .add_systems(PostUpdate, picking::fit_hitboxes)
         .add_observer(drag::on_drag_start)
         .add_observer(drag::on_drag)
         .add_observer(drag::on_drag_end)
         .add_observer(click::on_click);
 }
-
-/// Something the player tried that the rules do not allow (for the shake's sound).
-#[derive(Message, Clone, Copy, Debug)]
-pub struct Denied;
-
-/// Open the inspector on a Zodiac pile.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct OpenInspector(pub Place);
 
 /// Pressing more than this far (logical pixels) from where it started makes a drag, not a click.
 pub const DRAG_THRESHOLD: f32 = 5.0;
@@ -62,20 +52,6 @@ pub const DOUBLE_CLICK: Duration = Duration::from_millis(450);
 pub struct Hitbox {
     pub w: f32,
     pub h: f32,
-}
-
-/// Whether an overlay covers the table (the table then takes no input).
-#[derive(Resource, Default, Debug)]
-pub struct Overlay(pub Option<OverlayKind>);
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OverlayKind {
-    Inspector,
-    Help,
-    Settings,
-    Statistics,
-    Deal,
-    Stuck,
 }
 
 /// The card being dragged, if any.
@@ -92,8 +68,10 @@ pub struct Dragging {
     pub grab: Vec2,
     /// Past the threshold and lifted (else it may still be a click).
     pub lifted: bool,
-    /// Refused to lift: already shook for this press.
+    /// The rules keep this card in place (the press is still the drag's, to its release).
     pub refused: bool,
+    /// The refusal was said (once per press).
+    pub told: bool,
     /// The places that would take the card.
     pub targets: Vec<Place>,
 }

@@ -1,0 +1,44 @@
+//! The optional helpers, as the settings ask: turn a card whenever the waste runs empty, and
+//! finish phase 2 by itself once no choice is left (one card per step, so each is seen flying
+//! home). The rules say when; this only asks, once the table is still.
+
+use super::animation::Glide;
+use super::input::DragState;
+use super::messages::{Request, Step};
+use super::persistence::Settings;
+use super::session::Session;
+use crate::rules::Status;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    // After the cards have moved: a move this frame has started its glides, so the helper waits
+    // for the table to be still (its request is read by the session next frame).
+    app.add_systems(Update, assist.in_set(Step::Present));
+}
+
+fn assist(
+    settings: Res<Settings>,
+    session: Res<Session>,
+    moving: Query<(), With<Glide>>,
+    drag: Res<DragState>,
+    mut requests: MessageWriter<Request>,
+) {
+    if !moving.is_empty() || drag.drag.is_some() || session.game.status() != Status::Playing {
+        return;
+    }
+    let position = session.game.position();
+    let rules = session.game.rules();
+    let next = settings
+        .auto_turn
+        .then(|| position.turn_for_empty_waste())
+        .flatten()
+        .or_else(|| {
+            settings
+                .auto_finish
+                .then(|| position.finishing_move(rules))
+                .flatten()
+        });
+    if let Some(m) = next {
+        requests.write(Request::Play(m));
+    }
+}

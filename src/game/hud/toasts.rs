@@ -1,0 +1,227 @@
+//! Words over the table: the big banner (a new phase, a win, no moves left), the small toast
+//! (why a move was refused, a hint, a mistyped deal number), and the notice about a file set
+//! aside, which stays until the player dismisses it.
+
+use super::bar::phase_text;
+use crate::game::animation::Busy;
+use crate::game::buttons::Action;
+use crate::game::messages::{GameChanged, Refused, Step, Toast};
+use crate::game::overlays::Overlay;
+use crate::game::session::Session;
+use crate::game::theme::{Fonts, Palette, button, text};
+use crate::rules::{Phase, Status};
+use bevy::prelude::*;
+use std::time::Instant;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Banner>()
+        .init_resource::<Notice>()
+        .add_systems(Startup, spawn)
+        .add_systems(
+            Update,
+            (announce, show_notice, fade).chain().in_set(Step::Present),
+        );
+}
+
+/// A message for the player about their files: what was set aside and where it was kept.
+/// Shown until dismissed.
+#[derive(Resource, Default, Debug)]
+pub struct Notice(pub Option<String>);
+
+/// The banner and the toast, each with the time it appeared.
+#[derive(Resource, Default)]
+struct Banner {
+    text: Option<(String, Instant)>,
+    toast: Option<(String, Instant)>,
+}
+
+#[derive(Component)]
+struct BannerText;
+#[derive(Component)]
+struct ToastText;
+#[derive(Component)]
+struct NoticeBox;
+#[derive(Component)]
+struct NoticeText;
+
+fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
+    let f = &*fonts;
+    // The banner and the toast float over the table, centred; they never take clicks.
+    commands.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            width: Val::Percent(100.0),
+            top: Val::Percent(40.0),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![(text(f, "", 40.0), BannerText, TextShadow::default())],
+    ));
+    commands.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            width: Val::Percent(100.0),
+            bottom: Val::Px(14.0),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![(text(f, "", 17.0), ToastText, TextShadow::default())],
+    ));
+    commands.spawn((
+        NoticeBox,
+        Node {
+            position_type: PositionType::Absolute,
+            left: Val::Px(12.0),
+            right: Val::Px(12.0),
+            bottom: Val::Px(44.0),
+            padding: UiRect::axes(Val::Px(14.0), Val::Px(10.0)),
+            column_gap: Val::Px(12.0),
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(Val::Px(8.0)),
+            ..default()
+        },
+        BackgroundColor(Palette::PANEL),
+        GlobalZIndex(5),
+        Visibility::Hidden,
+        children![
+            (
+                text(f, "", 15.0),
+                NoticeText,
+                Node {
+                    flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    ..default()
+                }
+            ),
+            button(f, "Dismiss", Action::DismissNotice),
+        ],
+    ));
+}
+
+/// Says so clearly when the phase changes, the game is won or no move is left (and opens the
+/// statistics or the stuck panel); toasts what others asked to say.
+fn announce(
+    mut changes: MessageReader<GameChanged>,
+    mut refused: MessageReader<Refused>,
+    mut toasts: MessageReader<Toast>,
+    session: Res<Session>,
+    mut banner: ResMut<Banner>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut last: Local<Option<(Phase, Status)>>,
+) {
+    for r in refused.read() {
+        banner.toast = Some((format!("Not there: {}.", r.why), Instant::now()));
+    }
+    for Toast(text) in toasts.read() {
+        banner.toast = Some((text.clone(), Instant::now()));
+    }
+    let mut dealt = false;
+    let mut any = false;
+    for c in changes.read() {
+        any = true;
+        dealt |= *c == GameChanged::Dealt;
+    }
+    let now = (session.game.position().phase(), session.game.status());
+    if !any && last.is_some() {
+        return;
+    }
+    let before = last.replace(now);
+    // A fresh table is announced only if it is already over; otherwise only changes are.
+    if before == Some(now) || ((dealt || before.is_none()) && now.1 == Status::Playing) {
+        return;
+    }
+    match now {
+        (_, Status::Won) => {
+            banner.text = Some(("You won!".into(), Instant::now()));
+            next.set(Overlay::Statistics);
+        }
+        (_, Status::Stuck) => {
+            banner.text = Some(("No moves left".into(), Instant::now()));
+            next.set(Overlay::Stuck);
+        }
+        (Phase::Two, _) if before.is_some_and(|b| b.0 == Phase::One) => {
+            banner.text = Some((phase_text(Phase::Two).into(), Instant::now()));
+        }
+        (Phase::One, _) if before.is_some_and(|b| b.0 == Phase::Two) => {
+            banner.text = Some((phase_text(Phase::One).into(), Instant::now()));
+        }
+        _ => {}
+    }
+}
+
+/// Shows the notice about the player's files while there is one.
+fn show_notice(
+    notice: Res<Notice>,
+    mut boxes: Query<&mut Visibility, With<NoticeBox>>,
+    mut texts: Query<&mut Text, With<NoticeText>>,
+) {
+    if !notice.is_changed() {
+        return;
+    }
+    for mut v in &mut boxes {
+        *v = if notice.0.is_some() {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+    for mut t in &mut texts {
+        t.0 = notice.0.clone().unwrap_or_default();
+    }
+}
+
+fn fade(
+    mut banner: ResMut<Banner>,
+    mut texts: Query<(&mut Text, &mut TextColor), (With<BannerText>, Without<ToastText>)>,
+    mut toasts: Query<(&mut Text, &mut TextColor), (With<ToastText>, Without<BannerText>)>,
+    mut busy: ResMut<Busy>,
+    session: Res<Session>,
+) {
+    let show = |slot: &mut Option<(String, Instant)>,
+                hold: f32,
+                text: &mut Text,
+                colour: &mut TextColor,
+                busy: &mut Busy| {
+        let Some((s, at)) = slot.as_ref() else {
+            if !text.0.is_empty() {
+                text.0.clear();
+            }
+            return;
+        };
+        let age = at.elapsed().as_secs_f32();
+        let alpha = if age < hold {
+            1.0
+        } else {
+            (1.0 - (age - hold) / 0.6).max(0.0)
+        };
+        if alpha <= 0.0 {
+            *slot = None;
+            text.0.clear();
+            return;
+        }
+        if text.0 != *s {
+            text.0 = s.clone();
+        }
+        colour.0 = Palette::HUD_TEXT.with_alpha(alpha);
+        busy.0 |= age >= hold;
+    };
+    // A finished game keeps its banner.
+    let hold = if session.game.status() == Status::Playing {
+        2.2
+    } else {
+        f32::INFINITY
+    };
+    if let Ok((mut t, mut c)) = texts.single_mut() {
+        show(&mut banner.text, hold, &mut t, &mut c, &mut busy);
+    }
+    if let Ok((mut t, mut c)) = toasts.single_mut() {
+        show(&mut banner.toast, 3.5, &mut t, &mut c, &mut busy);
+    }
+    // Fades need frames even in reactive mode; a banner held for good (a finished game) does
+    // not, or the window would never sleep.
+    if banner.toast.is_some() || (banner.text.is_some() && hold.is_finite()) {
+        busy.0 = true;
+    }
+}

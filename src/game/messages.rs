@@ -1,0 +1,138 @@
+//! Every message that crosses plugins, in one place, and the one set of system sets that orders
+//! a frame: input → session → mirror → animate → present.
+//!
+//! Play flows one way: input, the HUD and the assistant write [`Request`]s; only the session
+//! changes the game, and says what happened with [`GameChanged`], [`Refused`] and [`Finished`];
+//! everything else mirrors that.
+
+use crate::rules::{Card, DealNumber, Illegal, Move, Place};
+use bevy::prelude::*;
+use std::fmt;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Request>()
+        .add_message::<GameChanged>()
+        .add_message::<Refused>()
+        .add_message::<Finished>()
+        .add_message::<Lifted>()
+        .add_message::<PutBack>()
+        .add_message::<AskHint>()
+        .add_message::<Inspect>()
+        .add_message::<Toast>()
+        .configure_sets(
+            Update,
+            (
+                Step::Input,
+                Step::Session,
+                Step::Mirror,
+                Step::Animate,
+                Step::Present,
+            )
+                .chain(),
+        );
+}
+
+/// The order of a frame's work in `Update`. Picking's observers run earlier, in `PreUpdate`.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Keys, drags that lost their release, the assistant: they write requests.
+    Input,
+    /// Requests become moves (the only writer of the game).
+    Session,
+    /// The card entities follow the game.
+    Mirror,
+    /// Glides, flips, shakes.
+    Animate,
+    /// The HUD, overlays, highlights, sound and files show (or keep) what happened.
+    Present,
+}
+
+/// What the player, or the assistant, asks of the game. Read by the session only.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Request {
+    Play(Move),
+    /// Send the card on top of this place to its best place (a click, Enter twice, D): the
+    /// session resolves it against the game as it is when the request is read, so several
+    /// clicks in one frame each act on the table the one before left.
+    Best(Place),
+    Undo,
+    Redo,
+    /// Deal the same number again from the start.
+    Restart,
+    /// A fresh game: this deal number (or a random one), this rule set (or the current one).
+    NewGame {
+        deal: Option<DealNumber>,
+        rules: Option<String>,
+    },
+}
+
+/// What happened to the game, for the views to mirror.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum GameChanged {
+    Played(Move),
+    Undone(Move),
+    Redone(Move),
+    /// A whole new table: a new game, a restart or a loaded game.
+    Dealt,
+    /// Undo or redo with nothing to take back or replay.
+    Nothing,
+}
+
+/// Something the player tried was refused: a move (written by the session) or lifting a card
+/// the rules keep in place (written by input). The card at `place` shakes; the toast says why.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Refused {
+    pub place: Place,
+    pub why: Refusal,
+}
+
+/// Why, in the rules' words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    Illegal(Illegal),
+    /// A click on a card that no place takes now.
+    NowhereToGo(Card),
+    /// No move goes from the picked card's place to this one.
+    NotThere(Place),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Illegal(why) => write!(f, "{why}"),
+            Refusal::NowhereToGo(card) => write!(f, "no place takes {card} now"),
+            Refusal::NotThere(place) => write!(f, "nothing moves from there to {place}"),
+        }
+    }
+}
+
+/// A game ended: won, or abandoned for another game before it was won (a loss). Written by the
+/// session, counted by persistence.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// The rule set's statistics key.
+    pub rules: String,
+    pub won: bool,
+    pub elapsed_ms: u64,
+    pub moves: u32,
+}
+
+/// A card was lifted into the hand (for the sound).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct Lifted;
+
+/// A dragged card was let go where nothing takes it, or the drag was interrupted: it goes home.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct PutBack(pub Entity);
+
+/// Show a hint.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct AskHint;
+
+/// Open the inspector on a Zodiac pile.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct Inspect(pub Place);
+
+/// A short line for the player at the bottom of the table (it fades by itself).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Toast(pub String);

@@ -1,0 +1,137 @@
+//! "Choose a deal": type a PySolFC deal number and play it.
+
+use super::Overlay;
+use crate::game::buttons::Action;
+use crate::game::messages::{Request, Step, Toast};
+use crate::game::theme::{Fonts, button, button_row, panel, text};
+use crate::rules::DealNumber;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DealEntry>()
+        .add_systems(OnEnter(Overlay::ChooseDeal), (start_empty, spawn).chain())
+        .add_systems(
+            Update,
+            type_deal_number
+                .in_set(Step::Input)
+                .run_if(in_state(Overlay::ChooseDeal)),
+        )
+        .add_observer(on_play);
+}
+
+/// The digits typed so far.
+#[derive(Resource, Default, Debug)]
+pub struct DealEntry(pub String);
+
+#[derive(Component)]
+struct DealEntryText;
+
+/// The "Play this deal" button.
+#[derive(Component, Clone, Copy, Debug)]
+struct PlayTypedDeal;
+
+fn start_empty(mut entry: ResMut<DealEntry>) {
+    entry.0.clear();
+}
+
+fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
+    let f = &*fonts;
+    panel(
+        &mut commands,
+        DespawnOnExit(Overlay::ChooseDeal),
+        Action::CloseOverlay,
+        "Choose a deal",
+        f,
+        |p| {
+            p.spawn(text(
+                f,
+                "PySolFC-compatible deal numbers, 1 to 100000000000000000000.",
+                14.0,
+            ));
+            p.spawn((text(f, "type a number…", 22.0), DealEntryText));
+            p.spawn(button_row(children![
+                button(f, "Play this deal", PlayTypedDeal),
+                button(f, "Cancel", Action::CloseOverlay)
+            ]));
+        },
+    );
+}
+
+/// Plays the typed deal, or says what is wrong with the number (the one way both Enter and the
+/// button go).
+fn submit(
+    entry: &DealEntry,
+    next: &mut NextState<Overlay>,
+    requests: &mut MessageWriter<Request>,
+    toasts: &mut MessageWriter<Toast>,
+) {
+    match DealNumber::parse(&entry.0) {
+        Ok(deal) => {
+            next.set(Overlay::None);
+            requests.write(Request::NewGame {
+                deal: Some(deal),
+                rules: None,
+            });
+        }
+        Err(e) => {
+            toasts.write(Toast(format!("{e}.")));
+        }
+    }
+}
+
+fn on_play(
+    ev: On<Pointer<Click>>,
+    buttons: Query<(), With<PlayTypedDeal>>,
+    entry: Res<DealEntry>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut requests: MessageWriter<Request>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    if ev.button == PointerButton::Primary && buttons.contains(ev.entity) {
+        submit(&entry, &mut next, &mut requests, &mut toasts);
+    }
+}
+
+fn type_deal_number(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut entry: ResMut<DealEntry>,
+    mut shown: Query<&mut Text, With<DealEntryText>>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut requests: MessageWriter<Request>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    const DIGITS: [(KeyCode, KeyCode, char); 10] = [
+        (KeyCode::Digit0, KeyCode::Numpad0, '0'),
+        (KeyCode::Digit1, KeyCode::Numpad1, '1'),
+        (KeyCode::Digit2, KeyCode::Numpad2, '2'),
+        (KeyCode::Digit3, KeyCode::Numpad3, '3'),
+        (KeyCode::Digit4, KeyCode::Numpad4, '4'),
+        (KeyCode::Digit5, KeyCode::Numpad5, '5'),
+        (KeyCode::Digit6, KeyCode::Numpad6, '6'),
+        (KeyCode::Digit7, KeyCode::Numpad7, '7'),
+        (KeyCode::Digit8, KeyCode::Numpad8, '8'),
+        (KeyCode::Digit9, KeyCode::Numpad9, '9'),
+    ];
+    for (key, pad, c) in DIGITS {
+        // 10^20 has 21 digits; more can only be a mistake.
+        if keys.any_just_pressed([key, pad]) && entry.0.len() < 21 {
+            entry.0.push(c);
+        }
+    }
+    if keys.just_pressed(KeyCode::Backspace) {
+        entry.0.pop();
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+        submit(&entry, &mut next, &mut requests, &mut toasts);
+    }
+    if let Ok(mut t) = shown.single_mut() {
+        let s = if entry.0.is_empty() {
+            "type a number…".to_string()
+        } else {
+            entry.0.clone()
+        };
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The inspector: every card of a Zodiac pile, bottom to top, drawn larger over the dimmed
+//! table. A double-click, a right-click or the I key opens it; a click anywhere closes it.
+
+use super::Overlay;
+use crate::game::art::{CardArt, spawn_card_art};
+use crate::game::buttons::Action;
+use crate::game::input::Hitbox;
+use crate::game::messages::{Inspect, Step};
+use crate::game::session::Session;
+use crate::game::table::Table;
+use crate::game::theme::{Fonts, Palette};
+use crate::rules::Place;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, open.in_set(Step::Present))
+        .add_systems(OnEnter(Overlay::Inspector), spawn)
+        .add_systems(
+            Update,
+            (super::clear, spawn).chain().run_if(
+                in_state(Overlay::Inspector)
+                    .and_then(resource_changed::<Table>.or_else(resource_changed::<Inspecting>)),
+            ),
+        );
+}
+
+/// The pile being inspected.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Inspecting(pub Place);
+
+fn open(
+    mut asks: MessageReader<Inspect>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Overlay>>,
+) {
+    if let Some(Inspect(place)) = asks.read().last() {
+        commands.insert_resource(Inspecting(*place));
+        next.set(Overlay::Inspector);
+    }
+}
+
+fn spawn(
+    mut commands: Commands,
+    inspecting: Option<Res<Inspecting>>,
+    art: Option<Res<CardArt>>,
+    session: Res<Session>,
+    table: Res<Table>,
+    fonts: Res<Fonts>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let (Some(inspecting), Some(art)) = (inspecting, art) else {
+        return;
+    };
+    let place = inspecting.0;
+    // Larger than on the table, so every card reads easily, while a tall pile still fits.
+    let scale = (table.height * 0.3 / art.h).clamp(1.0, 1.6);
+    let art = CardArt::build(
+        art.w * scale,
+        art.h * scale,
+        art.style,
+        &fonts,
+        &mut meshes,
+        &mut materials,
+    );
+    let scope = DespawnOnExit(Overlay::Inspector);
+    let cards = session
+        .game
+        .position()
+        .cards_at(session.game.rules(), place);
+    let (w, h) = (table.width, table.height);
+    // The backdrop catches the click that closes the inspector.
+    commands.spawn((
+        scope.clone(),
+        Transform::from_xyz(0.0, 0.0, 200.0),
+        Hitbox { w, h },
+        Action::CloseOverlay,
+        Sprite::from_color(Palette::DIM, Vec2::new(w, h)),
+    ));
+    let n = cards.len().max(1);
+    let per_row = ((w * 0.9 - art.w) / (art.w * 0.55)).floor().max(1.0) as usize + 1;
+    let rows = n.div_ceil(per_row);
+    let step_x = if n > 1 {
+        ((w * 0.9 - art.w) / (n.min(per_row) - 1).max(1) as f32).min(art.w * 0.75)
+    } else {
+        0.0
+    };
+    let step_y = art.h * 1.12;
+    let title = match place {
+        Place::Zodiac(z) => format!("Zodiac pile z{z} — {} cards, bottom to top", cards.len()),
+        other => format!("{other}"),
+    };
+    let title_y = (rows as f32 * step_y) / 2.0 + art.h * 0.2;
+    // A dark band behind the title, so it reads over the dimmed foundations.
+    commands.spawn((
+        scope.clone(),
+        Sprite::from_color(Palette::PANEL.with_alpha(0.92), Vec2::new(w, 40.0)),
+        Transform::from_xyz(0.0, title_y, 200.5),
+    ));
+    commands.spawn((
+        scope.clone(),
+        Text2d::new(title),
+        TextFont {
+            font: fonts.ui.clone().into(),
+            font_size: 22.0.into(),
+            ..default()
+        },
+        TextColor(Palette::HUD_TEXT),
+        Transform::from_xyz(0.0, title_y, 201.0),
+    ));
+    for (i, card) in cards.iter().enumerate() {
+        let (row, col) = (i / per_row, i % per_row);
+        let in_row = (n - row * per_row).min(per_row);
+        let x = (col as f32 - (in_row - 1) as f32 / 2.0) * step_x;
+        let y = ((rows - 1) as f32 / 2.0 - row as f32) * step_y - art.h * 0.1;
+        commands
+            .spawn((
+                scope.clone(),
+                Transform::from_xyz(x, y, 202.0 + i as f32 * 0.01),
+                Visibility::default(),
+            ))
+            .with_children(|p| spawn_card_art(p, &art, *card, true));
+    }
+}

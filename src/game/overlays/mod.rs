@@ -1,0 +1,67 @@
+//! The overlays over the table, one file each. Each is a state of [`Overlay`]: entering it
+//! builds its panel, leaving it despawns everything built (`DespawnOnExit`), and the table
+//! takes no input while one is open.
+
+pub mod choose_deal;
+pub mod inspector;
+pub mod rules;
+pub mod settings;
+pub mod statistics;
+pub mod stuck;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Overlay>()
+        .add_plugins((
+            choose_deal::plugin,
+            inspector::plugin,
+            rules::plugin,
+            settings::plugin,
+            statistics::plugin,
+            stuck::plugin,
+        ))
+        .add_systems(Last, draw_the_change);
+}
+
+/// Which overlay covers the table, if any.
+#[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overlay {
+    #[default]
+    None,
+    Inspector,
+    Rules,
+    Settings,
+    Statistics,
+    ChooseDeal,
+    Stuck,
+}
+
+impl Overlay {
+    /// This overlay, or none if it is the one open (the HUD's buttons open and close).
+    pub fn toggled(self, current: Overlay) -> Overlay {
+        if current == self { Overlay::None } else { self }
+    }
+}
+
+/// A state change applies in the next frame's `StateTransition`: ask for that frame, or an
+/// idle window would show the change only at the next input.
+fn draw_the_change(next: Res<NextState<Overlay>>, mut redraw: MessageWriter<RequestRedraw>) {
+    if !matches!(*next, NextState::Unchanged) {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// Despawns what an open overlay built, so it can be built again (its data changed).
+pub fn clear(
+    mut commands: Commands,
+    state: Res<State<Overlay>>,
+    parts: Query<(Entity, &DespawnOnExit<Overlay>)>,
+) {
+    for (entity, scope) in &parts {
+        if scope.0 == *state.get() {
+            commands.entity(entity).despawn();
+        }
+    }
+}

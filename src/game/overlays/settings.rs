@@ -1,0 +1,189 @@
+//! Settings: the rule set, sound, animation speed, the helpers, and the four-colour deck. A
+//! choice takes effect at once and the panel shows it.
+
+use super::Overlay;
+use crate::game::buttons::{Action, Chosen};
+use crate::game::messages::Request;
+use crate::game::persistence::{AnimationSetting, Settings};
+use crate::game::theme::{Fonts, button, panel, text};
+use crate::rules::RuleSet;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Overlay::Settings), spawn)
+        .add_systems(
+            Update,
+            (super::clear, spawn)
+                .chain()
+                .run_if(in_state(Overlay::Settings).and_then(resource_changed::<Settings>)),
+        )
+        .add_observer(on_change);
+}
+
+/// A settings button: what it changes.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub enum SettingChange {
+    Rules(String),
+    Sound(bool),
+    /// 0.0 to 1.0.
+    Volume(f32),
+    Animation(AnimationSetting),
+    AutoTurn(bool),
+    AutoFinish(bool),
+    FourColour(bool),
+}
+
+impl AnimationSetting {
+    pub fn label(self) -> &'static str {
+        match self {
+            AnimationSetting::Normal => "Normal",
+            AnimationSetting::Fast => "Fast",
+            AnimationSetting::Off => "Off",
+        }
+    }
+}
+
+fn on_change(
+    ev: On<Pointer<Click>>,
+    changes: Query<&SettingChange>,
+    mut settings: ResMut<Settings>,
+    mut requests: MessageWriter<Request>,
+) {
+    if ev.button != PointerButton::Primary {
+        return;
+    }
+    let Ok(change) = changes.get(ev.entity) else {
+        return;
+    };
+    match change.clone() {
+        SettingChange::Rules(name) => {
+            if settings.rules != name {
+                settings.rules = name.clone();
+                requests.write(Request::NewGame {
+                    deal: None,
+                    rules: Some(name),
+                });
+            }
+        }
+        SettingChange::Sound(on) => settings.sound = on,
+        SettingChange::Volume(v) => {
+            settings.volume = v.clamp(0.0, 1.0);
+            settings.sound = true;
+        }
+        SettingChange::Animation(a) => settings.animation = a,
+        SettingChange::AutoTurn(on) => settings.auto_turn = on,
+        SettingChange::AutoFinish(on) => settings.auto_finish = on,
+        SettingChange::FourColour(on) => settings.four_colour = on,
+    }
+}
+
+fn spawn(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+    let f = &*fonts;
+    let s = settings.clone();
+    panel(
+        &mut commands,
+        DespawnOnExit(Overlay::Settings),
+        Action::CloseOverlay,
+        "Settings",
+        f,
+        |p| {
+            let row = |p: &mut ChildSpawnerCommands,
+                       label: &str,
+                       options: Vec<(String, SettingChange, bool)>| {
+                p.spawn((
+                    Node {
+                        column_gap: Val::Px(8.0),
+                        align_items: AlignItems::Center,
+                        flex_shrink: 0.0,
+                        min_height: Val::Px(34.0),
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ))
+                .with_children(|r| {
+                    // One line: a wrapped label would be measured taller than it shows.
+                    r.spawn((
+                        text(f, label, 16.0),
+                        TextLayout::no_wrap(),
+                        Node {
+                            width: Val::Px(300.0),
+                            flex_shrink: 0.0,
+                            ..default()
+                        },
+                    ));
+                    for (name, change, on) in options {
+                        r.spawn((button(f, &name, change), Chosen(on)));
+                    }
+                });
+            };
+            let rules = RuleSet::all_builtin()
+                .into_iter()
+                .map(|r| {
+                    let chosen = r.name.eq_ignore_ascii_case(&s.rules);
+                    (
+                        r.title.clone(),
+                        SettingChange::Rules(r.name.clone()),
+                        chosen,
+                    )
+                })
+                .collect();
+            row(p, "Rules (starts a new game)", rules);
+            let on_off = |v: bool, make: fn(bool) -> SettingChange| {
+                vec![
+                    ("On".to_string(), make(true), v),
+                    ("Off".to_string(), make(false), !v),
+                ]
+            };
+            row(p, "Sound", on_off(s.sound, SettingChange::Sound));
+            row(
+                p,
+                "Volume",
+                [0.25f32, 0.5, 0.75, 1.0]
+                    .into_iter()
+                    .map(|v| {
+                        let chosen = s.sound && (s.volume - v).abs() < 0.13;
+                        (
+                            format!("{:.0}%", v * 100.0),
+                            SettingChange::Volume(v),
+                            chosen,
+                        )
+                    })
+                    .collect(),
+            );
+            row(
+                p,
+                "Animation",
+                [
+                    AnimationSetting::Normal,
+                    AnimationSetting::Fast,
+                    AnimationSetting::Off,
+                ]
+                .into_iter()
+                .map(|a| {
+                    (
+                        a.label().to_string(),
+                        SettingChange::Animation(a),
+                        a == s.animation,
+                    )
+                })
+                .collect(),
+            );
+            row(
+                p,
+                "Turn a card when the waste is empty",
+                on_off(s.auto_turn, SettingChange::AutoTurn),
+            );
+            row(
+                p,
+                "Finish automatically in phase 2",
+                on_off(s.auto_finish, SettingChange::AutoFinish),
+            );
+            row(
+                p,
+                "Four-colour deck",
+                on_off(s.four_colour, SettingChange::FourColour),
+            );
+            p.spawn(button(f, "Close", Action::CloseOverlay));
+        },
+    );
+}

@@ -1,0 +1,48 @@
+//! "No moves left": what the player can do when the game is stuck, in the words of its phase.
+
+use super::Overlay;
+use crate::game::buttons::Action;
+use crate::game::session::Session;
+use crate::game::theme::{Fonts, button, button_row, panel, text};
+use crate::rules::Phase;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Overlay::Stuck), spawn);
+}
+
+/// Why nothing can move, for the phase the game is in.
+pub fn reason(phase: Phase) -> &'static str {
+    match phase {
+        Phase::One => {
+            "Nothing more can move: no card in the stock, the waste or the Equator fits a Zodiac pile, and no Equator cell is free."
+        }
+        Phase::Two => {
+            "Nothing more can move: no Zodiac top card and no Equator card fits a foundation."
+        }
+    }
+}
+
+fn spawn(mut commands: Commands, fonts: Res<Fonts>, session: Res<Session>) {
+    let f = &*fonts;
+    let why = reason(session.game.position().phase());
+    panel(
+        &mut commands,
+        DespawnOnExit(Overlay::Stuck),
+        Action::CloseOverlay,
+        "No moves left",
+        f,
+        |p| {
+            p.spawn(text(
+                f,
+                format!("{why}\nYou can undo a few moves, restart this deal, or start a new game (this one then counts as lost)."),
+                16.0,
+            ));
+            p.spawn(button_row(children![
+                button(f, "Undo", Action::Undo),
+                button(f, "Restart", Action::Restart),
+                button(f, "New game", Action::NewGame)
+            ]));
+        },
+    );
+}

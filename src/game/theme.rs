@@ -1,0 +1,155 @@
+//! The look shared by every plugin: the palette, the fonts, and the widgets the HUD and the
+//! overlays are built from (text, buttons, panels).
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Fonts>();
+}
+
+/// The colours of the table and cards.
+pub struct Palette;
+
+impl Palette {
+    pub const FELT: Color = Color::srgb(0.055, 0.27, 0.19);
+    pub const TRACK: Color = Color::srgb(0.07, 0.31, 0.22);
+    pub const SLOT_FILL: Color = Color::srgba(0.0, 0.0, 0.0, 0.16);
+    pub const SLOT_LINE: Color = Color::srgba(0.85, 0.9, 0.8, 0.28);
+    pub const SLOT_MARK: Color = Color::srgba(0.88, 0.93, 0.85, 0.36);
+    pub const CAPTION: Color = Color::srgba(0.9, 0.95, 0.88, 0.55);
+    pub const BADGE: Color = Color::srgba(0.02, 0.08, 0.05, 0.85);
+    pub const HIGHLIGHT: Color = Color::srgb(1.0, 0.84, 0.3);
+    /// A hint's two places: cool, where drop targets are warm.
+    pub const HINT: Color = Color::srgb(0.45, 0.85, 1.0);
+    pub const PAPER: Color = Color::srgb(0.985, 0.975, 0.95);
+    pub const CARD_EDGE: Color = Color::srgb(0.52, 0.5, 0.46);
+    pub const COURT_PANEL: Color = Color::srgb(0.97, 0.92, 0.78);
+    pub const COURT_FRAME: Color = Color::srgb(0.78, 0.6, 0.22);
+    pub const RED: Color = Color::srgb(0.78, 0.07, 0.14);
+    pub const BLACK: Color = Color::srgb(0.1, 0.1, 0.12);
+    pub const GREEN: Color = Color::srgb(0.05, 0.48, 0.2);
+    pub const BLUE: Color = Color::srgb(0.1, 0.33, 0.78);
+    pub const BACK: Color = Color::srgb(0.13, 0.2, 0.45);
+    pub const BACK_LINE: Color = Color::srgb(0.85, 0.72, 0.4);
+    pub const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
+    pub const HUD_BAR: Color = Color::srgba(0.02, 0.1, 0.07, 0.92);
+    pub const HUD_TEXT: Color = Color::srgb(0.93, 0.95, 0.9);
+    pub const BUTTON: Color = Color::srgb(0.12, 0.3, 0.22);
+    pub const BUTTON_HOVER: Color = Color::srgb(0.18, 0.4, 0.3);
+    pub const DIM: Color = Color::srgba(0.0, 0.0, 0.0, 0.62);
+    /// Overlay panels and notices.
+    pub const PANEL: Color = Color::srgb(0.06, 0.17, 0.13);
+}
+
+/// The fonts, from the `epaint_default_fonts` crate: Ubuntu Light for words, Hack for card indices.
+#[derive(Resource)]
+pub struct Fonts {
+    pub ui: Handle<Font>,
+    pub index: Handle<Font>,
+}
+
+impl FromWorld for Fonts {
+    fn from_world(world: &mut World) -> Self {
+        let mut fonts = world.resource_mut::<Assets<Font>>();
+        let load = |bytes: &[u8]| Font::from_bytes(bytes.to_vec());
+        Fonts {
+            ui: fonts.add(load(epaint_default_fonts::UBUNTU_LIGHT)),
+            index: fonts.add(load(epaint_default_fonts::HACK_REGULAR)),
+        }
+    }
+}
+
+/// A `Button` that is not one to look at: a panel that keeps clicks to itself.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct NoHover;
+
+/// A line of UI text in the HUD's colour; it never takes clicks.
+pub fn text(fonts: &Fonts, s: impl Into<String>, size: f32) -> impl Bundle {
+    (
+        Text::new(s),
+        TextFont {
+            font: fonts.ui.clone().into(),
+            font_size: size.into(),
+            ..default()
+        },
+        TextColor(Palette::HUD_TEXT),
+        Pickable::IGNORE,
+    )
+}
+
+/// A button with a label; `action` says what it does (see `buttons`).
+pub fn button(fonts: &Fonts, label: &str, action: impl Bundle) -> impl Bundle {
+    (
+        Button,
+        action,
+        Node {
+            padding: UiRect::axes(Val::Px(10.0), Val::Px(5.0)),
+            border_radius: BorderRadius::all(Val::Px(6.0)),
+            align_self: AlignSelf::FlexStart,
+            flex_shrink: 0.0,
+            ..default()
+        },
+        BackgroundColor(Palette::BUTTON),
+        children![text(fonts, label, 15.0)],
+    )
+}
+
+/// A row of buttons under a panel's text.
+pub fn button_row(buttons: impl Bundle) -> impl Bundle {
+    (
+        Node {
+            column_gap: Val::Px(8.0),
+            ..default()
+        },
+        buttons,
+    )
+}
+
+/// A centred panel over the dimmed table. `scope` goes on the root (the overlay's
+/// `DespawnOnExit`); `close` is what a click outside the panel does.
+pub fn panel(
+    commands: &mut Commands,
+    scope: impl Bundle,
+    close: impl Bundle,
+    title: &str,
+    fonts: &Fonts,
+    body: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    commands
+        .spawn((
+            scope,
+            Node {
+                position_type: PositionType::Absolute,
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(Palette::DIM),
+            GlobalZIndex(10),
+            close,
+        ))
+        .with_children(|root| {
+            root.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    padding: UiRect::all(Val::Px(22.0)),
+                    row_gap: Val::Px(8.0),
+                    max_width: Val::Percent(86.0),
+                    max_height: Val::Percent(88.0),
+                    border_radius: BorderRadius::all(Val::Px(12.0)),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+                BackgroundColor(Palette::PANEL),
+                // Clicks inside the panel stay in the panel.
+                Button,
+                NoHover,
+            ))
+            .with_children(|p| {
+                p.spawn(text(fonts, title, 26.0));
+                body(p);
+            });
+        });
+}
