@@ -3,9 +3,9 @@
 //! home). The rules say when; this only asks, once the table is still.
 
 use super::animation::Glide;
+use super::files::Settings;
 use super::input::DragState;
 use super::messages::{Request, Step};
-use super::persistence::Settings;
 use super::session::Session;
 use crate::rules::Status;
 use bevy::prelude::*;

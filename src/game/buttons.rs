@@ -2,9 +2,9 @@
 //! (through Bevy's picking) becomes a request, opens or closes an overlay, or puts the notice
 //! away. Buttons that only one overlay has (a setting, "Play this deal") are handled there.
 
-use super::hud::Notice;
+use super::files::Notice;
+use super::messages::Overlay;
 use super::messages::{AskHint, Request, Step};
-use super::overlays::Overlay;
 use super::theme::{NoHover, Palette};
 use bevy::prelude::*;
 

@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<AskHint>()
         .add_message::<Inspect>()
         .add_message::<Toast>()
+        .init_state::<Overlay>()
         .configure_sets(
             Update,
             (
@@ -136,3 +137,23 @@ pub struct Inspect(pub Place);
 /// A short line for the player at the bottom of the table (it fades by itself).
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct Toast(pub String);
+
+/// Which overlay covers the table, if any.
+#[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overlay {
+    #[default]
+    None,
+    Inspector,
+    Rules,
+    Settings,
+    Statistics,
+    ChooseDeal,
+    Stuck,
+}
+
+impl Overlay {
+    /// This overlay, or none if it is the one open (the HUD's buttons open and close).
+    pub fn toggled(self, current: Overlay) -> Overlay {
+        if current == self { Overlay::None } else { self }
+    }
+}

@@ -9,6 +9,7 @@ pub mod assist;
 pub mod audio;
 pub mod buttons;
 pub mod cards;
+pub mod files;
 pub mod hint;
 pub mod hud;
 pub mod input;

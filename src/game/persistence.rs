@@ -5,19 +5,16 @@
 
 use super::animation::Speed;
 use super::art::DeckStyle;
-use super::hud::Notice;
+use super::files::{Files, LoadFiles, Notice, SavedGame, Settings, Statistics};
 use super::messages::{Finished, GameChanged, Step};
-use super::session::{SavedGame, Session};
+use super::session::Session;
 use crate::profile::{self, load_or_default};
 use crate::rules::Game;
 use bevy::app::AppExit;
 use bevy::prelude::*;
-use std::path::PathBuf;
-
-pub use crate::profile::AnimationSetting;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, load_everything.in_set(PersistenceSystems::Load))
+    app.add_systems(PreStartup, load_everything.in_set(LoadFiles))
         .add_systems(
             Update,
             (count_finished, save_game).chain().in_set(Step::Present),
@@ -30,38 +27,6 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_changed::<Settings>),
         )
         .add_systems(Last, save_on_exit);
-}
-
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PersistenceSystems {
-    /// Reading the files at start (before the session starts).
-    Load,
-}
-
-/// The player's settings, as a resource.
-#[derive(Resource, Clone, Debug, PartialEq, Deref, DerefMut)]
-pub struct Settings(pub profile::Settings);
-
-/// The player's statistics, as a resource.
-#[derive(Resource, Clone, Debug, PartialEq, Deref, DerefMut)]
-pub struct Statistics(pub profile::Statistics);
-
-/// Where each file lives.
-#[derive(Resource, Clone, Debug)]
-pub struct Files {
-    pub game: PathBuf,
-    pub settings: PathBuf,
-    pub statistics: PathBuf,
-}
-
-impl Files {
-    pub fn in_dir(dir: &std::path::Path) -> Files {
-        Files {
-            game: dir.join("game.ron"),
-            settings: dir.join("settings.ron"),
-            statistics: dir.join("statistics.ron"),
-        }
-    }
 }
 
 /// Reads a saved game; a file that exists but cannot be used is set aside, with a notice.

@@ -1,7 +1,7 @@
 //! The window opens where the player left it: its size and position are kept in the settings
 //! file, and a window too large for the screen it opens on (a small laptop) shrinks to fit.
 
-use super::persistence::{Files, Settings};
+use super::files::{Files, Settings};
 use crate::profile::{self, WindowPlacement};
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;

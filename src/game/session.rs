@@ -3,22 +3,16 @@
 //! happened with [`GameChanged`], [`Refused`] and [`Finished`].
 
 use super::LaunchOptions;
+use super::files::{LoadFiles, SavedGame, Settings};
 use super::messages::{Finished, GameChanged, Refusal, Refused, Request, Step};
 use crate::rules::{DealNumber, Game, GameRecord, Place, RuleSet, Status};
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        PreStartup,
-        start.after(super::persistence::PersistenceSystems::Load),
-    )
-    .add_systems(Update, handle_requests.in_set(Step::Session));
+    app.add_systems(PreStartup, start.after(LoadFiles))
+        .add_systems(Update, handle_requests.in_set(Step::Session));
 }
-
-/// The game found in the data folder at start, if any (read by persistence).
-#[derive(Resource, Default)]
-pub struct SavedGame(pub Option<Game>);
 
 /// The first game: the saved one resumed, unless the command line asks for another deal or
 /// rule set; then the saved game is left through a request like any other, so leaving it
@@ -45,9 +39,7 @@ fn start(world: &mut World) {
             (saved, request)
         }
         None => {
-            let default_rules = world
-                .get_resource::<super::persistence::Settings>()
-                .map(|s| s.rules.clone());
+            let default_rules = world.get_resource::<Settings>().map(|s| s.rules.clone());
             let game = new_game(&options, default_rules.as_deref()).unwrap_or_else(|e| {
                 warn!("{e}");
                 Game::new(RuleSet::default_set(), DealNumber::random_now())

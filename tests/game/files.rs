@@ -83,10 +83,7 @@ fn every_kind_of_unreadable_saved_game_is_set_aside_and_play_goes_on() {
             stats,
             "{what}"
         );
-        let shown = &app
-            .world()
-            .resource::<zodiac::game::persistence::Statistics>()
-            .0;
+        let shown = &app.world().resource::<zodiac::game::files::Statistics>().0;
         assert_eq!(shown.for_rules("cadogan").played, 2, "{what}");
         // And the new game is saved in its place.
         assert!(
@@ -141,7 +138,7 @@ fn leaving_an_unfinished_game_for_a_new_one_counts_as_a_loss() {
     let stats = &h
         .app
         .world()
-        .resource::<zodiac::game::persistence::Statistics>()
+        .resource::<zodiac::game::files::Statistics>()
         .0;
     let s = stats.for_rules("cadogan");
     assert_eq!((s.played, s.lost, s.won), (1, 1, 0));
@@ -152,7 +149,7 @@ fn leaving_an_unfinished_game_for_a_new_one_counts_as_a_loss() {
     let s = h
         .app
         .world()
-        .resource::<zodiac::game::persistence::Statistics>()
+        .resource::<zodiac::game::files::Statistics>()
         .0
         .for_rules("cadogan");
     assert_eq!(s.played, 1);

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use zodiac::game::cards::{CardView, Mirror};
 use zodiac::game::input::InputQueue;
-use zodiac::game::overlays::Overlay;
+use zodiac::game::messages::Overlay;
 use zodiac::game::session::Session;
 use zodiac::game::table::Table;
 use zodiac::game::{LaunchOptions, headless_app};
@@ -675,7 +675,7 @@ fn winning_is_celebrated_and_counted() {
     // The player wins with their own click, not the helper that finishes by itself.
     h.app
         .world_mut()
-        .resource_mut::<zodiac::game::persistence::Settings>()
+        .resource_mut::<zodiac::game::files::Settings>()
         .auto_finish = false;
     h.set_game(game);
     h.click(h.centre_of(Place::Zodiac(4)));
@@ -684,7 +684,7 @@ fn winning_is_celebrated_and_counted() {
     let stats = h
         .app
         .world()
-        .resource::<zodiac::game::persistence::Statistics>()
+        .resource::<zodiac::game::files::Statistics>()
         .0
         .for_rules("cadogan");
     assert_eq!((stats.played, stats.won, stats.current_streak), (1, 1, 1));
@@ -706,7 +706,7 @@ fn winning_is_celebrated_and_counted() {
     let stats = h
         .app
         .world()
-        .resource::<zodiac::game::persistence::Statistics>()
+        .resource::<zodiac::game::files::Statistics>()
         .0
         .for_rules("cadogan");
     assert_eq!(stats.won, 1);

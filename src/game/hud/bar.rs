@@ -2,8 +2,8 @@
 //! the buttons. It grows and shrinks with the window.
 
 use crate::game::buttons::Action;
+use crate::game::messages::Overlay;
 use crate::game::messages::Step;
-use crate::game::overlays::Overlay;
 use crate::game::session::Session;
 use crate::game::table::Table;
 use crate::game::theme::{Fonts, Palette, button, text};

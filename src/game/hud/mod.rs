@@ -5,7 +5,6 @@ pub mod bar;
 pub mod toasts;
 
 pub use bar::{format_time, phase_text};
-pub use toasts::Notice;
 
 use bevy::prelude::*;
 

@@ -5,8 +5,9 @@
 use super::bar::phase_text;
 use crate::game::animation::Busy;
 use crate::game::buttons::Action;
+use crate::game::files::Notice;
+use crate::game::messages::Overlay;
 use crate::game::messages::{GameChanged, Refused, Step, Toast};
-use crate::game::overlays::Overlay;
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, Palette, button, text};
 use crate::rules::{Phase, Status};
@@ -15,18 +16,12 @@ use std::time::Instant;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Banner>()
-        .init_resource::<Notice>()
         .add_systems(Startup, spawn)
         .add_systems(
             Update,
             (announce, show_notice, fade).chain().in_set(Step::Present),
         );
 }
-
-/// A message for the player about their files: what was set aside and where it was kept.
-/// Shown until dismissed.
-#[derive(Resource, Default, Debug)]
-pub struct Notice(pub Option<String>);
 
 /// The banner and the toast, each with the time it appeared.
 #[derive(Resource, Default)]

@@ -5,8 +5,8 @@
 use super::picking::place_of;
 use super::{DOUBLE_CLICK, DragState};
 use crate::game::cards::CardView;
+use crate::game::messages::Overlay;
 use crate::game::messages::{Inspect, Request};
-use crate::game::overlays::Overlay;
 use crate::game::table::PlaceMarker;
 use crate::rules::Place;
 use bevy::prelude::*;

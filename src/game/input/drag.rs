@@ -5,8 +5,8 @@
 use super::{DRAG_THRESHOLD, DragState, Dragging, KeyboardCursor};
 use crate::game::animation::{Busy, Glide, Shake};
 use crate::game::cards::{CardView, Mirror};
+use crate::game::messages::Overlay;
 use crate::game::messages::{Lifted, PutBack, Refusal, Refused, Request};
-use crate::game::overlays::Overlay;
 use crate::game::session::Session;
 use crate::game::table::{DropHighlight, Table};
 use crate::layout::Rect;

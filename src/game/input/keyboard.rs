@@ -1,8 +1,8 @@
 //! The keyboard: every key is looked up in the one key table (`crate::keys`), and arrows plus
 //! Enter play the whole game without a mouse.
 
+use crate::game::messages::Overlay;
 use crate::game::messages::{AskHint, Inspect, Refusal, Refused, Request};
-use crate::game::overlays::Overlay;
 use crate::game::session::Session;
 use crate::keys::{KeyCommand, command_for};
 use crate::rules::{Move, Place};

@@ -9,40 +9,20 @@ pub mod settings;
 pub mod statistics;
 pub mod stuck;
 
+pub use super::messages::Overlay;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Overlay>()
-        .add_plugins((
-            choose_deal::plugin,
-            inspector::plugin,
-            rules::plugin,
-            settings::plugin,
-            statistics::plugin,
-            stuck::plugin,
-        ))
-        .add_systems(Last, draw_the_change);
-}
-
-/// Which overlay covers the table, if any.
-#[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Overlay {
-    #[default]
-    None,
-    Inspector,
-    Rules,
-    Settings,
-    Statistics,
-    ChooseDeal,
-    Stuck,
-}
-
-impl Overlay {
-    /// This overlay, or none if it is the one open (the HUD's buttons open and close).
-    pub fn toggled(self, current: Overlay) -> Overlay {
-        if current == self { Overlay::None } else { self }
-    }
+    app.add_plugins((
+        choose_deal::plugin,
+        inspector::plugin,
+        rules::plugin,
+        settings::plugin,
+        statistics::plugin,
+        stuck::plugin,
+    ))
+    .add_systems(Last, draw_the_change);
 }
 
 /// A state change applies in the next frame's `StateTransition`: ask for that frame, or an

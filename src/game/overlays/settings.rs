@@ -3,8 +3,8 @@
 
 use super::Overlay;
 use crate::game::buttons::{Action, Chosen};
+use crate::game::files::{AnimationSetting, Settings};
 use crate::game::messages::Request;
-use crate::game::persistence::{AnimationSetting, Settings};
 use crate::game::theme::{Fonts, button, panel, text};
 use crate::rules::RuleSet;
 use bevy::prelude::*;

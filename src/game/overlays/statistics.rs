@@ -2,8 +2,8 @@
 
 use super::Overlay;
 use crate::game::buttons::Action;
+use crate::game::files::Statistics;
 use crate::game::hud::format_time;
-use crate::game::persistence::Statistics;
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, button_row, panel, text};
 use crate::rules::Status;

@@ -1,0 +1,50 @@
+//! The player's files as resources: settings, statistics, the saved game found at start, and
+//! the notice about a file set aside. Persistence fills them from the data folder and writes
+//! them back; other plugins read them (the settings panel and the notice's Dismiss button
+//! change them, and persistence saves the change).
+
+use crate::profile;
+use crate::rules::Game;
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+pub use crate::profile::AnimationSetting;
+
+/// Reading the files at start; the session starts after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LoadFiles;
+
+/// The player's settings, as a resource.
+#[derive(Resource, Clone, Debug, PartialEq, Deref, DerefMut)]
+pub struct Settings(pub profile::Settings);
+
+/// The player's statistics, as a resource.
+#[derive(Resource, Clone, Debug, PartialEq, Deref, DerefMut)]
+pub struct Statistics(pub profile::Statistics);
+
+/// Where each file lives.
+#[derive(Resource, Clone, Debug)]
+pub struct Files {
+    pub game: PathBuf,
+    pub settings: PathBuf,
+    pub statistics: PathBuf,
+}
+
+impl Files {
+    pub fn in_dir(dir: &std::path::Path) -> Files {
+        Files {
+            game: dir.join("game.ron"),
+            settings: dir.join("settings.ron"),
+            statistics: dir.join("statistics.ron"),
+        }
+    }
+}
+
+/// The game found in the data folder at start, if any (the session resumes it).
+#[derive(Resource, Default)]
+pub struct SavedGame(pub Option<Game>);
+
+/// A message for the player about their files: what was set aside and where it was kept.
+/// Shown until dismissed.
+#[derive(Resource, Default, Debug)]
+pub struct Notice(pub Option<String>);
