@@ -157,3 +157,84 @@ fn leaving_an_unfinished_game_for_a_new_one_counts_as_a_loss() {
     assert!(h.game().moves().is_empty());
     let _ = Move::Turn;
 }
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("zodiac-files-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A game played under a rule-set file of the player's own resumes under the same rules, even
+/// with the file gone: the record carries the rules, not just a name.
+#[test]
+fn a_game_under_a_custom_rule_set_resumes_under_it() {
+    let dir = scratch("custom-rules");
+    let rules_file = dir.join("mine.ron");
+    std::fs::write(
+        &rules_file,
+        "(name: \"mine\", title: \"Mine\", description: \"Clubs and spades both down.\", \
+         foundations: [Down, Down, Up, Up, Down, Down, Down, Down])",
+    )
+    .unwrap();
+    let custom = RuleSet::by_name_or_path(rules_file.to_str().unwrap()).unwrap();
+    let mut h = Harness::in_dir_with(1, dir.clone(), Some(rules_file.to_str().unwrap()));
+    assert!(
+        h.game().rule_set().same_rules(&custom),
+        "started under mine"
+    );
+    h.click(h.centre_of(zodiac::rules::Place::Stock));
+    h.settle();
+    let played = h.game().moves().to_vec();
+    assert_eq!(played, vec![Move::Turn]);
+    std::fs::remove_file(&rules_file).unwrap();
+    // Again, with no --rules (the first window may stay open: the save is already written):
+    // the saved game comes back, under its own rules.
+    let mut app = headless_app(LaunchOptions {
+        deal: None,
+        rules: None,
+        data_dir: dir.clone(),
+    });
+    app.update();
+    let game = &app.world().resource::<Session>().game;
+    assert!(game.rule_set().same_rules(&custom), "resumed under mine");
+    assert_eq!(game.moves(), played.as_slice());
+    assert_eq!(game.deal(), DealNumber::new(1).unwrap());
+}
+
+/// Counters and clocks at their limits in the files: the next move and the next win saturate,
+/// never panic.
+#[test]
+fn numbers_at_their_limits_in_the_files_never_panic() {
+    let dir = scratch("limits");
+    let mut record = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap()).to_record();
+    record.elapsed_ms = u64::MAX - 3;
+    std::fs::write(dir.join("game.ron"), record.to_ron()).unwrap();
+    let mut stats = zodiac::profile::Statistics::default();
+    let entry = stats.entry("cadogan");
+    entry.played = u32::MAX;
+    entry.lost = u32::MAX;
+    entry.won = u32::MAX;
+    entry.current_streak = u32::MAX;
+    std::fs::write(
+        dir.join("statistics.ron"),
+        ron::ser::to_string_pretty(&stats, ron::ser::PrettyConfig::new()).unwrap(),
+    )
+    .unwrap();
+    // Deal 0: no deal asked for, so the saved game resumes.
+    let mut h = Harness::in_dir_with(0, dir.clone(), None);
+    h.click(h.centre_of(zodiac::rules::Place::Stock));
+    h.settle();
+    assert_eq!(h.game().moves(), &[Move::Turn]);
+    let session = h.app.world().resource::<Session>();
+    assert_eq!(session.record().elapsed_ms, u64::MAX);
+    // Leaving it for a new game counts a loss on counters already at their limit.
+    h.key(bevy::prelude::KeyCode::KeyN, &[]);
+    h.settle();
+    let stats = h
+        .app
+        .world()
+        .resource::<zodiac::game::files::Statistics>()
+        .for_rules("cadogan");
+    assert_eq!((stats.played, stats.lost), (u32::MAX, u32::MAX));
+}

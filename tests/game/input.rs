@@ -32,9 +32,15 @@ impl Harness {
     }
 
     pub fn in_dir(deal: u128, dir: PathBuf) -> Harness {
+        Harness::in_dir_with(deal, dir, None)
+    }
+
+    /// A game of this deal (0: none asked for, so a saved game resumes) under these rules (a
+    /// name or a rule-set file), in this data folder.
+    pub fn in_dir_with(deal: u128, dir: PathBuf, rules: Option<&str>) -> Harness {
         let options = LaunchOptions {
             deal: DealNumber::new(deal),
-            rules: None,
+            rules: rules.map(str::to_string),
             data_dir: dir.clone(),
         };
         let mut app = headless_app(options);
@@ -836,4 +842,61 @@ fn two_key_presses_in_one_frame_both_count() {
     h.settle();
     assert_eq!(h.game().moves(), &[Move::Turn]);
     assert_eq!(h.game().redo_moves().len(), 1);
+}
+
+/// A hint lights the card's place and its destination in the hint colour; it shakes nothing
+/// and leaves the drop highlights alone.
+#[test]
+fn a_hint_has_its_own_highlight() {
+    use zodiac::game::table::{DropHighlight, HintHighlight};
+    let mut h = Harness::new(1, "hint");
+    h.key(KeyCode::KeyH, &[]);
+    h.settle();
+    let hint = h.game().position().hint(h.game().rules()).unwrap();
+    let lit = |h: &mut Harness| -> Vec<Place> {
+        h.app
+            .world_mut()
+            .query::<(&HintHighlight, &Visibility)>()
+            .iter(h.app.world())
+            .filter(|(_, v)| **v != Visibility::Hidden)
+            .map(|(p, _)| p.0)
+            .collect()
+    };
+    let mut on = lit(&mut h);
+    on.sort_by_key(|p| format!("{p:?}"));
+    let mut want = vec![hint.from(), hint.to()];
+    want.sort_by_key(|p| format!("{p:?}"));
+    assert_eq!(on, want, "the hint {hint} lights its two places");
+    let drops = h
+        .app
+        .world_mut()
+        .query::<(&DropHighlight, &Visibility)>()
+        .iter(h.app.world())
+        .filter(|(_, v)| **v != Visibility::Hidden)
+        .count();
+    assert_eq!(drops, 0, "no drop highlight");
+    let shaking = h
+        .app
+        .world_mut()
+        .query_filtered::<(), With<zodiac::game::animation::Shake>>()
+        .iter(h.app.world())
+        .count();
+    assert_eq!(shaking, 0, "a hint shakes nothing");
+    // Playing the move puts the hint out.
+    h.click(h.centre_of(hint.from()));
+    h.settle();
+    assert!(
+        lit(&mut h).is_empty(),
+        "the hint goes out with the next move"
+    );
+}
+
+/// The stuck panel says why nothing moves, in the words of the phase the game is in.
+#[test]
+fn the_stuck_panel_speaks_of_its_phase() {
+    use zodiac::game::overlays::stuck::reason;
+    use zodiac::rules::Phase;
+    assert!(reason(Phase::One).contains("Equator cell is free"));
+    assert!(!reason(Phase::Two).contains("Equator cell is free"));
+    assert!(reason(Phase::Two).contains("foundation"));
 }
