@@ -6,11 +6,15 @@
 //!   nothing moves, no input waits, no card is in the hand) with N moves played, in a window of
 //!   W × H logical pixels at scale factor S. Said again each time it comes to rest after a
 //!   change, and when the window's size changes.
+//! - `probe: places waste=X,Y stock=X,Y` after each `ready`: where the waste and the stock are,
+//!   in logical pixels from the window's top left corner.
 //! - `probe: drag-frames N median-ms M p99-ms P` on exit: frame times while a card was dragged.
 
 use super::animation::{Glide, Shake};
 use super::input::{DragState, InputQueue};
 use super::session::Session;
+use super::table::Table;
+use crate::rules::Place;
 use bevy::app::AppExit;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
@@ -50,6 +54,7 @@ fn ready(
     drag: Res<DragState>,
     session: Res<Session>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    table: Res<Table>,
     mut was_still: Local<bool>,
     mut said: Local<Option<String>>,
 ) {
@@ -66,6 +71,21 @@ fn ready(
     *was_still = still;
     if still && news {
         println!("{line}");
+        // Where to point: the centres of the waste and the stock, in window coordinates
+        // (logical pixels from the top left), so tools never guess them.
+        let centre = |place: Place| {
+            let r = table.rect(place);
+            format!(
+                "{:.0},{:.0}",
+                r.x + table.width / 2.0,
+                table.height / 2.0 - r.y
+            )
+        };
+        println!(
+            "probe: places waste={} stock={}",
+            centre(Place::Waste),
+            centre(Place::Stock)
+        );
         *said = Some(line);
     }
 }
