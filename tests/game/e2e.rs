@@ -37,13 +37,31 @@ static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// A virtual display for one test, and the turn it holds.
 struct Display {
-    _server: Killed,
+    _server: XServer,
     name: String,
     _turn: std::sync::MutexGuard<'static, ()>,
 }
 
-/// Starts Xvfb on a free display. None (with a message) if this machine cannot; under CI that
-/// is a failure instead, so a missing package never passes as a skipped test.
+/// An X server for one test. Stopped with SIGTERM, so that it removes its lock file and socket
+/// (SIGKILL would leave them, and a few hundred runs would use up every display number).
+struct XServer(Child);
+
+impl Drop for XServer {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status();
+        let stopped = wait_until(Duration::from_secs(10), || self.0.try_wait().ok().flatten());
+        if stopped.is_none() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
+/// Starts Xvfb on a display it picks itself (`-displayfd`: no race for a number with other
+/// servers). None (with a message) if this machine cannot; under CI that is a failure instead,
+/// so a missing package never passes as a skipped test.
 fn start_x(test: &str) -> Option<Display> {
     let missing: Vec<&str> = ["Xvfb", "xdotool"]
         .into_iter()
@@ -59,41 +77,49 @@ fn start_x(test: &str) -> Option<Display> {
         return None;
     }
     let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    for n in 140..240 {
-        if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-            continue;
-        }
-        let display = format!(":{n}");
-        let child = Command::new("Xvfb")
-            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+    let mut child = Command::new("Xvfb")
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "1280x800x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb starts");
+    // Xvfb writes the display number it took on the descriptor once it listens.
+    let mut number = String::new();
+    let stdout = child.stdout.take().expect("Xvfb's standard output");
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut number)
+        .expect("Xvfb says its display");
+    let server = XServer(child);
+    let number = number.trim();
+    assert!(
+        !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()),
+        "{test}: Xvfb gave no display number ({number:?})"
+    );
+    let display = format!(":{number}");
+    // Ready when a client can talk to it.
+    let ready = wait_until(Duration::from_secs(60), || {
+        Command::new("xdotool")
+            .arg("getmouselocation")
+            .env("DISPLAY", &display)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb starts");
-        let mut server = Killed(child);
-        // Ready when a client can talk to it; a server that lost the race for the number exits.
-        let ready = wait_until(Duration::from_secs(60), || {
-            if server.0.try_wait().ok().flatten().is_some() {
-                return Some(false);
-            }
-            let probe = Command::new("xdotool")
-                .arg("getmouselocation")
-                .env("DISPLAY", &display)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status();
-            probe.is_ok_and(|s| s.success()).then_some(true)
-        });
-        if ready == Some(true) {
-            return Some(Display {
-                _server: server,
-                name: display,
-                _turn: turn,
-            });
-        }
-        let _ = server.0.kill();
-    }
-    panic!("{test}: no free X display between :140 and :239");
+            .status()
+            .is_ok_and(|s| s.success())
+            .then_some(())
+    });
+    assert!(ready.is_some(), "{test}: Xvfb on {display} never answered");
+    Some(Display {
+        _server: server,
+        name: display,
+        _turn: turn,
+    })
 }
 
 /// Polls `check` until it gives an answer, or the timeout (a guard against a hang, not a
