@@ -238,3 +238,35 @@ fn numbers_at_their_limits_in_the_files_never_panic() {
         .for_rules("cadogan");
     assert_eq!((stats.played, stats.lost), (u32::MAX, u32::MAX));
 }
+
+/// `--rules Cadogan` or the path of the shipped file is the rule set the saved game was played
+/// under: the game resumes, and nothing is counted as lost.
+#[test]
+fn the_same_rules_by_another_name_resume_the_game() {
+    for (i, asked) in ["Cadogan", "assets/rules/cadogan.ron", "CADOGAN"]
+        .into_iter()
+        .enumerate()
+    {
+        let dir = scratch(&format!("same-rules-{i}"));
+        let mut game = Game::new(RuleSet::default_set(), DealNumber::new(3).unwrap());
+        game.play(Move::Turn).unwrap();
+        std::fs::write(dir.join("game.ron"), game.to_record().to_ron()).unwrap();
+        let mut app = headless_app(LaunchOptions {
+            deal: None,
+            rules: Some(asked.to_string()),
+            data_dir: dir.clone(),
+        });
+        for _ in 0..3 {
+            app.update();
+        }
+        let resumed = &app.world().resource::<Session>().game;
+        assert_eq!(resumed.moves(), &[Move::Turn], "{asked}: resumed");
+        assert_eq!(resumed.deal(), DealNumber::new(3).unwrap());
+        let stats = app
+            .world()
+            .resource::<zodiac::game::files::Statistics>()
+            .for_rules("cadogan");
+        assert_eq!(stats.lost, 0, "{asked}: nothing counted as lost");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
