@@ -2,6 +2,7 @@
 //!
 //! - [`rules`]: the game's rules, deals and records, with no Bevy in it; the one authority on
 //!   what is legal.
+//! - [`solver`]: decides exactly whether a position can still be won, and how (no Bevy).
 //! - [`layout`]: a pure function from window size to a rectangle for every place on the table.
 //! - [`cli`]: the command line.
 //! - `game` (feature `game`): the Bevy front end, one plugin per concern.
@@ -16,4 +17,5 @@ pub mod keys;
 pub mod layout;
 pub mod profile;
 pub mod rules;
+pub mod solver;
 pub mod storage;

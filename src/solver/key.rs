@@ -1,0 +1,65 @@
+//! The search's memory: a 32-byte state key and a hash map with a fast multiplicative hash
+//! (the keys are small and not chosen by an adversary, so SipHash's strength buys nothing).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A search state packed into 32 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Key([u64; 4]);
+
+impl Key {
+    pub fn from_bytes(bytes: &[u8; 32]) -> Key {
+        Key(std::array::from_fn(|i| {
+            u64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
+        }))
+    }
+}
+
+/// FxHash's mixing step, one word at a time.
+#[derive(Default)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// What the search has worked out so far, kept between calls so its memory is reused.
+#[derive(Default)]
+pub struct Memo(HashMap<Key, (u8, u8), BuildHasherDefault<FxHasher>>);
+
+impl Memo {
+    pub fn get(&self, key: &Key) -> Option<(u8, u8)> {
+        self.0.get(key).copied()
+    }
+
+    pub fn insert(&mut self, key: Key, value: (u8, u8)) {
+        self.0.insert(key, value);
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
