@@ -93,19 +93,21 @@ struct Setup<'a> {
     problem: &'a SuitProblem,
     cards: [RankCards; 15],
     counts: [u8; 15],
+    /// Slot index per rank (0 to 16) and side, or NO_SLOT.
+    slots: [[u8; 2]; 17],
 }
+
+const NO_SLOT: u8 = u8::MAX;
 
 impl Setup<'_> {
     /// Slot index of rank r on side s, if that foundation still misses it.
     fn slot(&self, r: u8, s: usize) -> Option<u8> {
-        if !(1..=13).contains(&r) {
-            return None;
-        }
-        self.problem.streams[s].index_of(r)
+        let i = self.slots[usize::from(r)][s];
+        (i != NO_SLOT).then_some(i)
     }
 
     fn exists(&self, r: u8, s: usize) -> bool {
-        self.slot(r, s).is_some()
+        self.slots[usize::from(r)][s] != NO_SLOT
     }
 
     fn talon(&self, r: u8) -> bool {
@@ -287,6 +289,11 @@ impl Layers {
         layout
     }
 
+    #[cfg(test)]
+    pub fn sizes(&self) -> Vec<usize> {
+        self.ranks.iter().map(Vec::len).collect()
+    }
+
     fn sweep(&mut self, setup: &Setup) {
         for layer in &mut self.ranks {
             layer.clear();
@@ -302,6 +309,9 @@ impl Layers {
             let (low, high) = self.ranks.split_at_mut(usize::from(r) + 1);
             let (low, high) = (&low[usize::from(r)], &mut high[0]);
             for (from, e) in low.iter().enumerate() {
+                if e.cost == INF {
+                    continue;
+                }
                 step(setup, r, from as u16, e, high, &mut self.index);
             }
             for e in high.iter() {
@@ -316,6 +326,12 @@ fn setup(problem: &SuitProblem) -> Option<Setup<'_>> {
         problem,
         cards: [[(0, 0); 2]; 15],
         counts: [0; 15],
+        slots: std::array::from_fn(|r| {
+            std::array::from_fn(|s| match r {
+                1..=13 => problem.streams[s].index_of(r as u8).unwrap_or(NO_SLOT),
+                _ => NO_SLOT,
+            })
+        }),
     };
     for p in 0..problem.n {
         for i in 0..problem.lens[p] {
@@ -388,6 +404,23 @@ fn step(setup: &Setup, r: u8, from: u16, e: &Entry, high: &mut Vec<Entry>, index
             if broken {
                 continue;
             }
+            // A low slot that already rests on one cannot rest again, nor carry twice.
+            for (k, &(ls, _)) in PAIRS.iter().enumerate() {
+                let taken = if low_under & (1 << k) != 0 {
+                    low.carries[ls]
+                } else {
+                    low.rests[ls]
+                };
+                if taken {
+                    if forced & (1 << k) != 0 {
+                        broken = true;
+                    }
+                    allowed &= !(1 << k);
+                }
+            }
+            if broken {
+                continue;
+            }
             // Every subset of the allowed links that keeps the forced ones.
             let mut links = allowed;
             loop {
@@ -403,6 +436,13 @@ fn step(setup: &Setup, r: u8, from: u16, e: &Entry, high: &mut Vec<Entry>, index
     }
 }
 
+/// Degree bits of the four slots at a boundary: low rests, low carries, high rests, high
+/// carries, two sides each.
+const LOW_RESTS: u8 = 0;
+const LOW_CARRIES: u8 = 2;
+const HIGH_RESTS: u8 = 4;
+const HIGH_CARRIES: u8 = 6;
+
 #[allow(clippy::too_many_arguments)]
 fn try_links(
     setup: &Setup,
@@ -417,24 +457,24 @@ fn try_links(
     index: &mut [u16],
 ) {
     let low = e.at;
-    let mut low_rests = low.rests.map(u8::from);
-    let mut low_carries = low.carries.map(u8::from);
-    let (mut high_rests, mut high_carries) = ([0u8; 2], [0u8; 2]);
+    // Each slot rests on at most one and carries at most one: no bit may be set twice.
+    let mut bits = u8::from(low.rests[0]) << LOW_RESTS
+        | u8::from(low.rests[1]) << (LOW_RESTS + 1)
+        | u8::from(low.carries[0]) << LOW_CARRIES
+        | u8::from(low.carries[1]) << (LOW_CARRIES + 1);
     for (k, &(ls, hs)) in PAIRS.iter().enumerate() {
         if links & (1 << k) == 0 {
             continue;
         }
-        if low_under & (1 << k) != 0 {
-            low_carries[ls] += 1;
-            high_rests[hs] += 1;
+        let add = if low_under & (1 << k) != 0 {
+            1 << (LOW_CARRIES as usize + ls) | 1 << (HIGH_RESTS as usize + hs)
         } else {
-            high_carries[hs] += 1;
-            low_rests[ls] += 1;
+            1 << (HIGH_CARRIES as usize + hs) | 1 << (LOW_RESTS as usize + ls)
+        };
+        if bits & add != 0 {
+            return;
         }
-    }
-    let counts = [low_rests, low_carries, high_rests, high_carries];
-    if counts.iter().flatten().any(|&n| n > 1) {
-        return;
+        bits |= add;
     }
     // Rank r's free slots are settled: a card on nothing waits in the Equator, and then nothing
     // may lie on it; a card on nothing or on top of a pile may be phase 1's last move.
@@ -444,24 +484,25 @@ fn try_links(
         if !setup.exists(r, s) || low.role[s] != FREE {
             continue;
         }
-        match (low_rests[s], low_carries[s]) {
-            (0, 1) => return,
-            (0, 0) => {
+        let rests = bits & (1 << (LOW_RESTS as usize + s)) != 0;
+        let carries = bits & (1 << (LOW_CARRIES as usize + s)) != 0;
+        match (rests, carries) {
+            (false, true) => return,
+            (false, false) => {
                 cost += 1;
                 event |= setup.talon(r);
             }
-            (1, 0) => event |= setup.talon(r),
+            (true, false) => event |= setup.talon(r),
             _ => {}
         }
     }
     let at = Sweep {
         role,
-        rests: high_rests.map(|n| n == 1),
-        carries: high_carries.map(|n| n == 1),
+        rests: [0, 1].map(|s| bits & (1 << (HIGH_RESTS as usize + s)) != 0),
+        carries: [0, 1].map(|s| bits & (1 << (HIGH_CARRIES as usize + s)) != 0),
         g,
         event,
     };
-    let key = at.pack();
     let entry = Entry {
         at,
         cost,
@@ -469,6 +510,21 @@ fn try_links(
         links,
         low_under,
     };
+    // A state that can be phase 1's last move is as good as the same state that cannot be, at
+    // no more cost.
+    let twin = Sweep {
+        event: !event,
+        ..at
+    };
+    if let Some(i) = index.get(twin.pack()).copied().filter(|&i| i != NONE) {
+        let other = &high[usize::from(i)];
+        if event && other.cost >= cost {
+            high[usize::from(i)].cost = INF;
+        } else if !event && other.cost <= cost {
+            return;
+        }
+    }
+    let key = at.pack();
     match index[key] {
         NONE => {
             index[key] = high.len() as u16;

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::{Card, DealNumber, Direction, Game, RuleSet, Status};
+use layers::Layers;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -27,27 +28,21 @@ fn replays_to_a_win(p: &Position, rules: &Rules, line: &[Move]) -> Result<(), St
 
 #[test]
 #[ignore]
-fn memo_probe() {
-    for name in ["cadogan", "wikipedia"] {
-        let r = rules(name);
-        let mut s = Solver::new();
-        for n in 1..=20u128 {
-            let p = Position::deal(DealNumber::new(n).unwrap());
-            let t = std::time::Instant::now();
-            let d = s.decide(&p, &r);
-            let fast = t.elapsed();
-            let mut slow = Vec::new();
-            let mut memo = Memo::default();
-            for suit in Suit::ALL {
-                let problem = SuitProblem::new(&p, &r, suit).unwrap();
-                slow.push((
-                    problem.solve(&mut memo),
-                    s.layers[suit as usize].solve(&problem),
-                ));
-            }
-            eprintln!("{name} {n}: {d:?} {fast:?} {slow:?}");
-            assert!(slow.iter().all(|(a, b)| a == b));
+fn sweep_probe() {
+    let r = rules("cadogan");
+    let mut layers = Layers::default();
+    let p = Position::deal(DealNumber::new(1).unwrap());
+    for suit in Suit::ALL {
+        let problem = SuitProblem::new(&p, &r, suit).unwrap();
+        let t = std::time::Instant::now();
+        for _ in 0..1000 {
+            layers.solve(&problem);
         }
+        eprintln!(
+            "{suit:?}: {:?} per solve, layer sizes {:?}",
+            t.elapsed() / 1000,
+            layers.sizes()
+        );
     }
 }
 
