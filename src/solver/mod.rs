@@ -58,6 +58,7 @@ mod layers;
 mod plan;
 mod suit;
 mod why;
+pub mod winrate;
 
 #[cfg(test)]
 mod brute;
