@@ -562,6 +562,26 @@ mod tests {
     }
 
     #[test]
+    fn solve_game_continues_the_records_moves() {
+        let mut game = Game::new(RuleSet::builtin("wikipedia").unwrap(), deal(2));
+        let Verdict::Winnable { line, .. } = solver::solve(game.position(), game.rules()) else {
+            panic!("wikipedia deal 2 is winnable")
+        };
+        for &m in &line[..40] {
+            game.play(m).unwrap();
+        }
+        let file = std::env::temp_dir().join(format!("zodiac-solve-{}.ron", std::process::id()));
+        std::fs::write(&file, game.to_record().to_ron()).unwrap();
+        let out = run_text(&Command::SolveGame { file: file.clone() }).unwrap();
+        std::fs::remove_file(&file).ok();
+        let tokens = out.lines().nth(1).unwrap().strip_prefix("moves: ").unwrap();
+        for token in tokens.split(' ') {
+            game.play(Move::parse(token).unwrap()).unwrap();
+        }
+        assert_eq!(game.status(), crate::rules::Status::Won);
+    }
+
+    #[test]
     fn the_progress_bar_estimates_the_time_left() {
         let bar = progress_bar(250, 1000, 30.0);
         assert!(bar.contains(" 25.0%") && bar.contains("250/1000") && bar.contains("ETA 1m 30s"));
