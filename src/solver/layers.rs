@@ -289,11 +289,6 @@ impl Layers {
         layout
     }
 
-    #[cfg(test)]
-    pub fn sizes(&self) -> Vec<usize> {
-        self.ranks.iter().map(Vec::len).collect()
-    }
-
     fn sweep(&mut self, setup: &Setup) {
         for layer in &mut self.ranks {
             layer.clear();

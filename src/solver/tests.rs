@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::rules::{Card, DealNumber, Direction, Game, RuleSet, Status};
-use layers::Layers;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -23,26 +22,6 @@ fn replays_to_a_win(p: &Position, rules: &Rules, line: &[Move]) -> Result<(), St
         Ok(())
     } else {
         Err("the line does not win".into())
-    }
-}
-
-#[test]
-#[ignore]
-fn sweep_probe() {
-    let r = rules("cadogan");
-    let mut layers = Layers::default();
-    let p = Position::deal(DealNumber::new(1).unwrap());
-    for suit in Suit::ALL {
-        let problem = SuitProblem::new(&p, &r, suit).unwrap();
-        let t = std::time::Instant::now();
-        for _ in 0..1000 {
-            layers.solve(&problem);
-        }
-        eprintln!(
-            "{suit:?}: {:?} per solve, layer sizes {:?}",
-            t.elapsed() / 1000,
-            layers.sizes()
-        );
     }
 }
 
