@@ -1,4 +1,5 @@
-//! `zodiac show` and `zodiac play` as a user runs them: output, errors and exit statuses.
+//! `zodiac show`, `play`, `solve` and `winrate` as a user runs them: output, errors and exit
+//! statuses.
 
 use std::process::Command;
 
@@ -97,4 +98,47 @@ fn mistakes_get_one_line_and_a_failure_status() {
     ] {
         assert!(out.contains(word), "help mentions {word}");
     }
+}
+
+/// `zodiac solve` prints its verdict first, then a line that `zodiac play` replays to a win.
+#[test]
+fn solve_prints_a_line_that_play_replays_to_a_win() {
+    let (code, out, err) = zodiac(&["solve", "--deal", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "winnable", "{out}");
+    let moves = lines[1].strip_prefix("moves: ").expect("a moves line");
+    assert!(lines[2].starts_with("slack: "), "{out}");
+    assert!(
+        lines[3].starts_with("time: ") && lines[3].ends_with(" µs"),
+        "{out}"
+    );
+    let mut args = vec!["play", "--deal", "1"];
+    args.extend(moves.split_whitespace());
+    let (code, out, err) = zodiac(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("status: won\n"), "{out}");
+}
+
+#[test]
+fn winrate_and_solve_refuse_bad_input_in_one_line() {
+    for args in [
+        &["winrate", "--rules", "cadogan", "--deals", "5..2"][..],
+        &["winrate", "--rules", "klondike", "--deals", "1..3"],
+        &["solve", "--deal", "0"],
+        &["solve", "--game", "/no/such/game.ron"],
+    ] {
+        let (code, out, err) = zodiac(args);
+        assert_ne!(code, 0, "{args:?} fails");
+        assert!(out.is_empty(), "{args:?}: nothing on standard output");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+    }
+    let (code, out, err) = zodiac(&["winrate", "--rules", "cadogan", "--deals", "1..20"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("winnable ") && l.contains("95% Wilson interval")),
+        "{out}"
+    );
 }
