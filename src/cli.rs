@@ -105,6 +105,56 @@ pub enum Command {
     Help,
 }
 
+/// The rule set named, or the default one.
+fn rules_or_default(rules: Option<String>) -> String {
+    rules.unwrap_or_else(|| "cadogan".to_string())
+}
+
+/// What `show` and `solve` start from: a deal under a rule set, or a saved game.
+enum Source {
+    Deal(DealNumber, String),
+    Game(PathBuf),
+}
+
+/// Reads `--deal N [--rules NAME]` or `--game FILE` for `command`, and nothing else.
+fn source(
+    command: &str,
+    rest: &[String],
+    deal: Option<DealNumber>,
+    game: Option<PathBuf>,
+    rules: Option<String>,
+) -> Result<Source, String> {
+    if let Some(extra) = rest.first() {
+        return Err(format!("unexpected argument {extra:?} for {command}"));
+    }
+    match (deal, game) {
+        (Some(deal), None) => Ok(Source::Deal(deal, rules_or_default(rules))),
+        (None, Some(file)) => {
+            if rules.is_some() {
+                return Err(
+                    "--rules does not go with --game: the record names its rule set".into(),
+                );
+            }
+            Ok(Source::Game(file))
+        }
+        (Some(_), Some(_)) => Err(format!("{command} takes --deal N or --game FILE, not both")),
+        (None, None) => Err(format!("{command} needs --deal N or --game FILE")),
+    }
+}
+
+/// A deal's opening under a rule set named on the command line.
+fn deal_game(deal: DealNumber, rules: &str) -> Result<Game, String> {
+    let rule_set = RuleSet::by_name_or_path(rules).map_err(|e| e.to_string())?;
+    Ok(Game::new(rule_set, deal))
+}
+
+/// A saved game record, replayed.
+fn saved_game(file: &std::path::Path) -> Result<Game, String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    Game::from_ron(&text).map_err(|e| format!("{}: {e}", file.display()))
+}
+
 /// `A..B`, both deal numbers, A at most B.
 fn parse_deals(text: &str) -> Result<(DealNumber, DealNumber), String> {
     let (a, b) = text
@@ -161,7 +211,6 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             s => positional.push(s.to_string()),
         }
     }
-    let rules_or_default = |rules: Option<String>| rules.unwrap_or_else(|| "cadogan".to_string());
     let (command, rest) = match positional.split_first() {
         None => {
             if game.is_some() {
@@ -179,27 +228,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         return Err("--deals, --jobs and --csv are for `zodiac winrate`".into());
     }
     match command {
-        "show" => {
-            if let Some(extra) = rest.first() {
-                return Err(format!("unexpected argument {extra:?} for show"));
-            }
-            match (deal, game) {
-                (Some(deal), None) => Ok(Command::ShowDeal {
-                    deal,
-                    rules: rules_or_default(rules),
-                }),
-                (None, Some(file)) => {
-                    if rules.is_some() {
-                        return Err(
-                            "--rules does not go with --game: the record names its rule set".into(),
-                        );
-                    }
-                    Ok(Command::ShowGame { file })
-                }
-                (Some(_), Some(_)) => Err("show takes --deal N or --game FILE, not both".into()),
-                (None, None) => Err("show needs --deal N or --game FILE".into()),
-            }
-        }
+        "show" => Ok(match source("show", rest, deal, game, rules)? {
+            Source::Deal(deal, rules) => Command::ShowDeal { deal, rules },
+            Source::Game(file) => Command::ShowGame { file },
+        }),
         "play" => {
             if game.is_some() {
                 return Err("play starts from --deal N, not --game".into());
@@ -211,27 +243,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 moves: rest.to_vec(),
             })
         }
-        "solve" => {
-            if let Some(extra) = rest.first() {
-                return Err(format!("unexpected argument {extra:?} for solve"));
-            }
-            match (deal, game) {
-                (Some(deal), None) => Ok(Command::SolveDeal {
-                    deal,
-                    rules: rules_or_default(rules),
-                }),
-                (None, Some(file)) => {
-                    if rules.is_some() {
-                        return Err(
-                            "--rules does not go with --game: the record names its rule set".into(),
-                        );
-                    }
-                    Ok(Command::SolveGame { file })
-                }
-                (Some(_), Some(_)) => Err("solve takes --deal N or --game FILE, not both".into()),
-                (None, None) => Err("solve needs --deal N or --game FILE".into()),
-            }
-        }
+        "solve" => Ok(match source("solve", rest, deal, game, rules)? {
+            Source::Deal(deal, rules) => Command::SolveDeal { deal, rules },
+            Source::Game(file) => Command::SolveGame { file },
+        }),
         "winrate" => {
             if let Some(extra) = rest.first() {
                 return Err(format!("unexpected argument {extra:?} for winrate"));
@@ -376,19 +391,15 @@ pub fn run_text(command: &Command) -> Result<String, String> {
     match command {
         Command::Help => Ok(help()),
         Command::ShowDeal { deal, rules } => {
-            let rule_set = RuleSet::by_name_or_path(rules).map_err(|e| e.to_string())?;
-            let game = Game::new(rule_set, *deal);
+            let game = deal_game(*deal, rules)?;
             Ok(game.position().to_text(game.rules()))
         }
         Command::ShowGame { file } => {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let game = Game::from_ron(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let game = saved_game(file)?;
             Ok(game.position().to_text(game.rules()))
         }
         Command::Play { deal, rules, moves } => {
-            let rule_set = RuleSet::by_name_or_path(rules).map_err(|e| e.to_string())?;
-            let mut game = Game::new(rule_set, *deal);
+            let mut game = deal_game(*deal, rules)?;
             for (index, token) in moves.iter().enumerate() {
                 let m = Move::parse(token)
                     .map_err(|e| format!("move index {index} ({token:?}): {e}"))?;
@@ -398,14 +409,11 @@ pub fn run_text(command: &Command) -> Result<String, String> {
             Ok(game.position().to_text(game.rules()))
         }
         Command::SolveDeal { deal, rules } => {
-            let rule_set = RuleSet::by_name_or_path(rules).map_err(|e| e.to_string())?;
-            let game = Game::new(rule_set, *deal);
+            let game = deal_game(*deal, rules)?;
             Ok(solve_text(game.position(), game.rules()))
         }
         Command::SolveGame { file } => {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let game = Game::from_ron(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let game = saved_game(file)?;
             Ok(solve_text(game.position(), game.rules()))
         }
         Command::Winrate {
