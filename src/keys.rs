@@ -12,6 +12,8 @@ pub enum KeyCommand {
     /// puts down like Enter.
     Turn,
     Hint,
+    /// Play the solver's line to the win (or stop it).
+    ShowMe,
     NewGame,
     Restart,
     /// Move the keyboard selection: -1 back, +1 forward.
@@ -52,6 +54,11 @@ pub const KEYS: &[Binding] = &[
         chords: &["H"],
         command: KeyCommand::Hint,
         what: "hint",
+    },
+    Binding {
+        chords: &["S"],
+        command: KeyCommand::ShowMe,
+        what: "show me the win (any key or click stops it)",
     },
     Binding {
         chords: &["N"],

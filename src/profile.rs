@@ -42,6 +42,10 @@ pub struct Settings {
     /// In phase 2, play the rest out when every remaining card can go up without choices.
     pub auto_finish: bool,
     pub four_colour: bool,
+    /// Say so, with an offer to undo, when a move leaves a game that can no longer be won.
+    pub warn_lost: bool,
+    /// New random games skip the deal numbers the solver calls lost.
+    pub winnable_only: bool,
     /// Where the window was and how big, to open it the same way next time.
     pub window: Option<WindowPlacement>,
 }
@@ -79,6 +83,8 @@ impl Default for Settings {
             auto_turn: false,
             auto_finish: true,
             four_colour: false,
+            warn_lost: true,
+            winnable_only: true,
             window: None,
         }
     }
@@ -99,6 +105,10 @@ pub struct RuleStats {
     pub longest_streak: u32,
     pub best_time_ms: Option<u64>,
     pub fewest_moves: Option<u32>,
+    /// Games won by Show me: neither a win nor a loss, and not in `played`.
+    pub helped: u32,
+    /// Games won or lost whose deal the solver calls winnable (every win is one).
+    pub winnable_played: u32,
 }
 
 impl RuleStats {
@@ -119,9 +129,26 @@ impl RuleStats {
         self.current_streak = 0;
     }
 
+    /// Counts a game Show me won: it changes no streak, rate or record.
+    pub fn record_helped(&mut self) {
+        self.helped = self.helped.saturating_add(1);
+    }
+
+    /// Counts a win or loss on a deal that could be won (see [`RuleStats::winnable_rate`]).
+    pub fn record_winnable_deal(&mut self) {
+        self.winnable_played = self.winnable_played.saturating_add(1);
+    }
+
     /// Won games as a percentage of those played (None before the first game).
     pub fn win_rate(&self) -> Option<f64> {
         (self.played > 0).then(|| f64::from(self.won) * 100.0 / f64::from(self.played))
+    }
+
+    /// Won games as a percentage of the winnable deals played (None before the first). Files
+    /// from before this figure existed count fewer winnable deals than wins; never above 100%.
+    pub fn winnable_rate(&self) -> Option<f64> {
+        let of = self.winnable_played.max(self.won);
+        (of > 0).then(|| f64::from(self.won) * 100.0 / f64::from(of))
     }
 }
 
@@ -262,6 +289,30 @@ mod tests {
         assert_eq!(s.win_rate(), Some(75.0));
     }
 
+    /// Show me's wins change no rate or streak; the rate of winnable deals never passes 100%,
+    /// even from a file written before it was counted.
+    #[test]
+    fn helped_games_and_the_winnable_rate() {
+        let mut s = RuleStats::default();
+        s.record_win(1_000, 100);
+        s.record_winnable_deal();
+        s.record_loss();
+        s.record_loss();
+        s.record_winnable_deal();
+        s.record_helped();
+        assert_eq!((s.played, s.won, s.lost, s.helped), (3, 1, 2, 1));
+        assert_eq!(s.winnable_played, 2);
+        assert_eq!(s.winnable_rate(), Some(50.0));
+        assert_eq!(s.current_streak, 0);
+        let old = RuleStats {
+            played: 4,
+            won: 3,
+            ..RuleStats::default()
+        };
+        assert_eq!(old.winnable_rate(), Some(100.0));
+        assert_eq!(RuleStats::default().winnable_rate(), None);
+    }
+
     #[test]
     fn counters_at_their_limit_stay_there() {
         let full = RuleStats {
@@ -272,9 +323,13 @@ mod tests {
             longest_streak: u32::MAX,
             best_time_ms: Some(u64::MAX),
             fewest_moves: Some(u32::MAX),
+            helped: u32::MAX,
+            winnable_played: u32::MAX,
         };
         let mut s = full.clone();
         s.record_win(u64::MAX, u32::MAX);
+        s.record_helped();
+        s.record_winnable_deal();
         assert_eq!(s, full);
         s.record_loss();
         assert_eq!(

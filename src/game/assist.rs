@@ -7,6 +7,7 @@ use super::files::Settings;
 use super::input::DragState;
 use super::messages::{Request, Step};
 use super::session::Session;
+use super::show_me::ShowMe;
 use crate::rules::Status;
 use bevy::prelude::*;
 
@@ -21,9 +22,15 @@ fn assist(
     session: Res<Session>,
     moving: Query<(), With<Glide>>,
     drag: Res<DragState>,
+    show_me: Res<ShowMe>,
     mut requests: MessageWriter<Request>,
 ) {
-    if !moving.is_empty() || drag.drag.is_some() || session.game.status() != Status::Playing {
+    // Show me plays every move of its line itself, turns included.
+    if !moving.is_empty()
+        || drag.drag.is_some()
+        || show_me.running()
+        || session.game.status() != Status::Playing
+    {
         return;
     }
     let position = session.game.position();

@@ -4,7 +4,8 @@
 
 use super::files::Notice;
 use super::messages::Overlay;
-use super::messages::{AskHint, Request, Step};
+use super::messages::{AskHint, AskShowMe, Request, Step};
+use super::show_me::ShowMe;
 use super::theme::{NoHover, Palette};
 use bevy::prelude::*;
 
@@ -21,6 +22,8 @@ pub enum Action {
     Undo,
     Redo,
     Hint,
+    /// Start or stop Show me.
+    ShowMe,
     /// Open this overlay (or close it, if it is the one open).
     Open(Overlay),
     CloseOverlay,
@@ -40,8 +43,10 @@ fn on_button(
     mut requests: MessageWriter<Request>,
     mut hints: MessageWriter<AskHint>,
     mut notice: ResMut<Notice>,
+    mut show_me: (MessageWriter<AskShowMe>, Res<ShowMe>),
 ) {
-    if ev.button != PointerButton::Primary {
+    // The click that stopped Show me does nothing else.
+    if ev.button != PointerButton::Primary || show_me.1.takes_input() {
         return;
     }
     let Ok(&action) = actions.get(ev.entity) else {
@@ -69,6 +74,10 @@ fn on_button(
         }
         Action::Hint => {
             hints.write(AskHint);
+        }
+        Action::ShowMe => {
+            close(&mut next);
+            show_me.0.write(AskShowMe);
         }
         Action::Open(kind) => next.set(kind.toggled(*overlay.get())),
         Action::CloseOverlay => close(&mut next),

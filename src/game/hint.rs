@@ -1,11 +1,15 @@
-//! Hints: H or the Hint button asks the rules for a move worth making; the card's place and
+//! Hints: H or the Hint button shows the next move of the solver's plan. The card's place and
 //! its destination light up in the hint colour (not the drop colour, not a shake) until the
-//! game changes, and the toast says it in words.
+//! game changes, and the toast says it in words. When the plan turns the stock first, the toast
+//! says how far down the card is and the stock lights up; in a lost position the hint says why,
+//! and the lost notice offers to undo to the last winnable position.
 
-use super::messages::{AskHint, GameChanged, Step, Toast};
+use super::messages::{AskHint, CannotWin, GameChanged, Step, Toast};
 use super::session::Session;
 use super::table::HintHighlight;
-use crate::rules::{Move, Place};
+use super::verdicts::Verdicts;
+use crate::rules::{Move, Place, Position, Rules, Status};
+use crate::solver::{Verdict, card_name};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,49 +27,116 @@ pub fn place_name(place: Place) -> String {
     }
 }
 
-fn describe(m: Move, session: &Session) -> String {
-    let p = session.game.position();
-    let card = p.moving_card(m).map(|c| c.to_string()).unwrap_or_default();
-    match m {
-        Move::Turn => "Only turning the stock is left: turn a card.".into(),
-        Move::Redeal => "Only the waste is left: turn it over into the stock.".into(),
-        m => format!(
+/// The hint for a winnable position, from the solver's line: the words, and the places to light.
+pub fn from_line(position: &Position, rules: &Rules, line: &[Move]) -> (String, Vec<Place>) {
+    let Some(&first) = line.first() else {
+        return ("The game is won.".into(), Vec::new());
+    };
+    if !matches!(first, Move::Turn | Move::Redeal) {
+        let card = position
+            .moving_card(first)
+            .map(card_name)
+            .unwrap_or_default();
+        let words = format!(
             "Hint: {card} from {} to {}.",
-            place_name(m.from()),
-            place_name(m.to())
-        ),
+            place_name(first.from()),
+            place_name(first.to())
+        );
+        return (words, vec![first.from(), first.to()]);
     }
+    // The plan turns the stock first: say which card it is after, and how far down it is.
+    let turns = line
+        .iter()
+        .take_while(|m| matches!(m, Move::Turn | Move::Redeal))
+        .count();
+    let over = line[..turns].contains(&Move::Redeal);
+    let mut p = *position;
+    for &m in &line[..turns] {
+        if p.apply(rules, m).is_err() {
+            break;
+        }
+    }
+    let card = line.get(turns).and_then(|&m| p.moving_card(m)).map(card_name);
+    let words = match (card, over) {
+        (None, _) => "Hint: turn the stock.".to_string(),
+        (Some(card), false) if turns == 1 => format!("Turn the stock: {card} is next."),
+        (Some(card), false) => format!("Turn the stock: {card} is {turns} cards down."),
+        (Some(card), true) => format!(
+            "Turn the stock, and the waste over: {card} comes up in {turns} turns."
+        ),
+    };
+    (words, vec![Place::Stock])
 }
 
+#[allow(clippy::too_many_arguments)]
 fn show_hint(
     mut asks: MessageReader<AskHint>,
     mut changes: MessageReader<GameChanged>,
     session: Res<Session>,
+    verdicts: Res<Verdicts>,
+    mut waiting: Local<bool>,
     mut toasts: MessageWriter<Toast>,
+    mut lost: MessageWriter<CannotWin>,
     mut highlights: Query<(&HintHighlight, &mut Visibility)>,
 ) {
     let asked = asks.read().count() > 0;
     let changed = changes.read().count() > 0;
-    if !asked && !changed {
+    // The game changed: an old hint no longer holds (and one still being worked out is moot).
+    if changed {
+        *waiting = false;
+        light(&mut highlights, &[]);
+    }
+    *waiting |= asked;
+    if !*waiting {
         return;
     }
-    // The game changed: an old hint no longer holds.
-    let mut lit: Vec<Place> = Vec::new();
-    if asked {
-        match session.game.position().hint(session.game.rules()) {
+    let game = &session.game;
+    let Some(verdict) = verdicts.want(game.rules(), game.position()) else {
+        return;
+    };
+    *waiting = false;
+    let lit = match &*verdict {
+        _ if game.status() == Status::Won => {
+            toasts.write(Toast("The game is won.".into()));
+            Vec::new()
+        }
+        Verdict::Winnable { line, .. } => {
+            let (words, lit) = from_line(game.position(), game.rules(), line);
+            toasts.write(Toast(words));
+            lit
+        }
+        Verdict::Lost { why } => {
+            lost.write(CannotWin {
+                why: why.clone(),
+                after_move: false,
+            });
+            Vec::new()
+        }
+        // Outside what the solver decides (a hand-made position): the rules' own hint.
+        Verdict::Unknown { .. } => match game.position().hint(game.rules()) {
+            Some(m @ (Move::Turn | Move::Redeal)) => {
+                toasts.write(Toast(format!("Hint: {m}.")));
+                vec![Place::Stock]
+            }
             Some(m) => {
-                lit = match m {
-                    Move::Turn | Move::Redeal => vec![Place::Stock],
-                    m => vec![m.from(), m.to()],
-                };
-                toasts.write(Toast(describe(m, &session)));
+                toasts.write(Toast(format!(
+                    "Hint: from {} to {}.",
+                    place_name(m.from()),
+                    place_name(m.to())
+                )));
+                vec![m.from(), m.to()]
             }
             None => {
                 toasts.write(Toast("No move is left.".into()));
+                Vec::new()
             }
-        }
-    }
-    for (h, mut v) in &mut highlights {
+        },
+    };
+    light(&mut highlights, &lit);
+}
+
+fn light(highlights: &mut Query<(&HintHighlight, &mut Visibility)>, lit: &[Place]) {
+    for (h, mut v) in highlights {
         v.set_if_neq(if lit.contains(&h.0) {
             Visibility::Inherited
         } else {

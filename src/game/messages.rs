@@ -17,6 +17,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Lifted>()
         .add_message::<PutBack>()
         .add_message::<AskHint>()
+        .add_message::<AskShowMe>()
+        .add_message::<CannotWin>()
         .add_message::<Inspect>()
         .add_message::<Toast>()
         .init_state::<Overlay>()
@@ -52,12 +54,17 @@ pub enum Step {
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum Request {
     Play(Move),
+    /// A move of Show me's: played like any other, and the game then counts as solved with help.
+    Shown(Move),
     /// Send the card on top of this place to its best place (a click, Enter twice, D): the
     /// session resolves it against the game as it is when the request is read, so several
     /// clicks in one frame each act on the table the one before left.
     Best(Place),
     Undo,
+    /// Redo one step: one move, or all the moves one `UndoTo` took back.
     Redo,
+    /// Undo until this many moves are left, as one step (Undo to the last winnable position).
+    UndoTo(usize),
     /// Deal the same number again from the start.
     Restart,
     /// A fresh game: this deal number (or a random one), this rule set (or the current one).
@@ -107,15 +114,26 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// A game ended: won, or abandoned for another game before it was won (a loss). Written by the
-/// session, counted by persistence.
+/// A game ended: won, won by Show me, or abandoned for another game before it was won (a
+/// loss). Written by the session, counted by persistence.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct Finished {
     /// The rule set's statistics key.
     pub rules: String,
-    pub won: bool,
+    pub outcome: Outcome,
+    /// The solver calls the deal winnable (for the win rate of winnable deals).
+    pub deal_winnable: bool,
     pub elapsed_ms: u64,
     pub moves: u32,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    /// Won with Show me's moves: neither a win nor a loss.
+    Helped,
+    Lost,
 }
 
 /// A card was lifted into the hand (for the sound).
@@ -129,6 +147,20 @@ pub struct PutBack(pub Entity);
 /// Show a hint.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct AskHint;
+
+/// Start Show me, or stop it (S, the Show me button).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct AskShowMe;
+
+/// The game can no longer be won, in the solver's words: said after the move that lost it
+/// (with an offer to undo that move), or when a hint or Show me is asked in a lost position
+/// (with an offer to undo to the last winnable position).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct CannotWin {
+    pub why: String,
+    /// The move just played lost the game.
+    pub after_move: bool,
+}
 
 /// Open the inspector on a Zodiac pile.
 #[derive(Message, Clone, Copy, Debug)]

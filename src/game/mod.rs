@@ -3,6 +3,7 @@
 //! [`messages`]): input → `Request` → session → rules → `GameChanged` → cards, animation, HUD,
 //! overlays, audio, persistence.
 
+pub mod advice;
 pub mod animation;
 pub mod art;
 pub mod assist;
@@ -19,9 +20,11 @@ pub mod persistence;
 pub mod placement;
 pub mod probe;
 pub mod session;
+pub mod show_me;
 pub mod shapes;
 pub mod table;
 pub mod theme;
+pub mod verdicts;
 
 use crate::rules::DealNumber;
 use bevy::prelude::*;
@@ -44,6 +47,7 @@ pub fn plugin(app: &mut App) {
         messages::plugin,
         theme::plugin,
         session::plugin,
+        verdicts::plugin,
         persistence::plugin,
         placement::plugin,
         assist::plugin,
@@ -57,6 +61,8 @@ pub fn plugin(app: &mut App) {
         buttons::plugin,
         hud::plugin,
         hint::plugin,
+        advice::plugin,
+        show_me::plugin,
         overlays::plugin,
         audio::plugin,
         probe::plugin,

@@ -6,7 +6,7 @@
 use super::animation::Speed;
 use super::art::DeckStyle;
 use super::files::{Files, LoadFiles, Notice, SavedGame, Settings, Statistics};
-use super::messages::{Finished, GameChanged, Step};
+use super::messages::{Finished, GameChanged, Outcome, Step};
 use super::session::Session;
 use crate::profile::{self, load_or_default};
 use crate::rules::Game;
@@ -116,10 +116,13 @@ fn count_finished(
     for f in finished.read() {
         any = true;
         let entry = stats.entry(&f.rules);
-        if f.won {
-            entry.record_win(f.elapsed_ms, f.moves);
-        } else {
-            entry.record_loss();
+        match f.outcome {
+            Outcome::Won => entry.record_win(f.elapsed_ms, f.moves),
+            Outcome::Lost => entry.record_loss(),
+            Outcome::Helped => entry.record_helped(),
+        }
+        if f.deal_winnable && f.outcome != Outcome::Helped {
+            entry.record_winnable_deal();
         }
     }
     if any && let Err(e) = profile::save(&files.statistics, &stats.0) {

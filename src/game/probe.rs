@@ -8,10 +8,12 @@
 //!   change, and when the window's size changes.
 //! - `probe: places waste=X,Y stock=X,Y` after each `ready`: where the waste and the stock are,
 //!   in logical pixels from the window's top left corner.
+//! - `probe: finished won|helped|lost moves=N`: a game ended (counted in the statistics).
 //! - `probe: drag-frames N median-ms M p99-ms P` on exit: frame times while a card was dragged.
 
 use super::animation::{Glide, Shake};
 use super::input::{DragState, InputQueue};
+use super::messages::{Finished, Outcome};
 use super::session::Session;
 use super::table::Table;
 use crate::rules::Place;
@@ -30,7 +32,10 @@ pub(super) fn plugin(app: &mut App) {
         return;
     }
     app.init_resource::<DragFrames>()
-        .add_systems(Last, (first_frame, ready, drag_frames, report).chain());
+        .add_systems(
+            Last,
+            (first_frame, ready, finished, drag_frames, report).chain(),
+        );
 }
 
 #[derive(Resource, Default)]
@@ -87,6 +92,17 @@ fn ready(
             centre(Place::Stock)
         );
         *said = Some(line);
+    }
+}
+
+fn finished(mut done: MessageReader<Finished>) {
+    for f in done.read() {
+        let how = match f.outcome {
+            Outcome::Won => "won",
+            Outcome::Helped => "helped",
+            Outcome::Lost => "lost",
+        };
+        println!("probe: finished {how} moves={}", f.moves);
     }
 }
 

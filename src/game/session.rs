@@ -4,14 +4,113 @@
 
 use super::LaunchOptions;
 use super::files::{LoadFiles, SavedGame, Settings};
-use super::messages::{Finished, GameChanged, Refusal, Refused, Request, Step};
-use crate::rules::{DealNumber, Game, GameRecord, Place, RuleSet, Status};
+use super::messages::{Finished, GameChanged, Outcome, Refusal, Refused, Request, Step};
+use super::verdicts::Verdicts;
+use crate::rules::{DealNumber, Game, GameRecord, MAX_DEAL, Place, Position, RuleSet, Rules, Status};
+use crate::solver::{Decision, Verdict};
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy::window::RequestRedraw;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, start.after(LoadFiles))
-        .add_systems(Update, handle_requests.in_set(Step::Session));
+    app.init_resource::<DealPicker>()
+        .add_systems(PreStartup, start.after(LoadFiles))
+        .add_systems(Update, handle_requests.in_set(Step::Session))
+        .add_systems(Update, find_next_deal.in_set(Step::Present));
+}
+
+/// Where new random deal numbers come from. With "winnable deals only" a number the solver
+/// calls lost is skipped; the next winnable number is found ahead, on the task pool, so New
+/// game never waits for the solver.
+#[derive(Resource)]
+pub struct DealPicker {
+    rng: StdRng,
+    /// A winnable number found ahead, for these rules.
+    ready: Option<(Rules, DealNumber)>,
+    finding: Option<(Rules, Task<DealNumber>)>,
+}
+
+impl Default for DealPicker {
+    fn default() -> Self {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        DealPicker::seeded(now.as_nanos() as u64)
+    }
+}
+
+impl DealPicker {
+    /// A picker whose numbers are always the same (for tests).
+    pub fn seeded(seed: u64) -> DealPicker {
+        DealPicker {
+            rng: StdRng::seed_from_u64(seed),
+            ready: None,
+            finding: None,
+        }
+    }
+
+    fn candidates(&mut self, n: usize) -> Vec<DealNumber> {
+        (0..n)
+            .filter_map(|_| DealNumber::new(self.rng.random_range(1..=MAX_DEAL)))
+            .collect()
+    }
+
+    /// A new random deal number: the one found ahead if it suits, else one found now.
+    fn pick(&mut self, rules: &Rules, winnable_only: bool) -> DealNumber {
+        if !winnable_only {
+            return DealNumber::random_now();
+        }
+        if let Some((r, deal)) = self.ready.take() {
+            if r == *rules {
+                return deal;
+            }
+        }
+        first_winnable(self.candidates(64), *rules)
+    }
+}
+
+/// The first number of these the solver does not call lost (the last one if all are: about
+/// one chance in 10^22 under the hardest shipped rules).
+fn first_winnable(candidates: Vec<DealNumber>, rules: Rules) -> DealNumber {
+    let mut solver = crate::solver::Solver::new();
+    let last = *candidates.last().expect("candidates are never empty");
+    candidates
+        .into_iter()
+        .find(|&d| solver.decide(&Position::deal(d), &rules) != Decision::Lost)
+        .unwrap_or(last)
+}
+
+/// Keeps a winnable deal number ready for the rules in play.
+fn find_next_deal(
+    mut picker: ResMut<DealPicker>,
+    session: Res<Session>,
+    settings: Option<Res<Settings>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if !settings.is_none_or(|s| s.winnable_only) {
+        return;
+    }
+    let rules = *session.game.rules();
+    if let Some((r, task)) = picker.finding.as_mut() {
+        let r = *r;
+        if let Some(deal) = block_on(poll_once(task)) {
+            picker.finding = None;
+            picker.ready = Some((r, deal));
+        } else {
+            redraw.write(RequestRedraw);
+        }
+        return;
+    }
+    if picker.ready.is_some_and(|(r, _)| r == rules) {
+        return;
+    }
+    let candidates = picker.candidates(64);
+    let task = AsyncComputeTaskPool::get().spawn(async move { first_winnable(candidates, rules) });
+    picker.finding = Some((rules, task));
+    redraw.write(RequestRedraw);
 }
 
 /// The first game: the saved one resumed, unless the command line asks for another deal or
@@ -39,8 +138,14 @@ fn start(world: &mut World) {
             (saved, request)
         }
         None => {
-            let default_rules = world.get_resource::<Settings>().map(|s| s.rules.clone());
-            let game = new_game(&options, default_rules.as_deref()).unwrap_or_else(|e| {
+            let settings = world.get_resource::<Settings>().cloned();
+            let default_rules = settings.as_ref().map(|s| s.rules.clone());
+            let winnable_only = settings.is_none_or(|s| s.winnable_only);
+            let mut picker = world.resource_mut::<DealPicker>();
+            let game = new_game(&options, default_rules.as_deref(), |rules| {
+                picker.pick(rules, winnable_only)
+            })
+            .unwrap_or_else(|e| {
                 warn!("{e}");
                 Game::new(RuleSet::default_set(), DealNumber::random_now())
             });
@@ -118,48 +223,59 @@ impl Session {
         }
     }
 
-    fn finished(&self, won: bool) -> Finished {
+    fn finished(&self, outcome: Outcome, verdicts: &mut Verdicts) -> Finished {
+        // The deal's verdict was asked for when it was dealt; worked out here only if not yet.
+        let start = verdicts.decide_now(self.game.rules(), self.game.start());
         Finished {
             rules: self.statistics_key(),
-            won,
+            outcome,
+            deal_winnable: matches!(*start, Verdict::Winnable { .. }),
             elapsed_ms: self.game.elapsed_ms,
             moves: u32::try_from(self.game.moves().len()).unwrap_or(u32::MAX),
         }
     }
 }
 
-/// Starts the session from the command line's deal, or a random one. Persistence may replace the
-/// game with the saved one before the first frame.
-pub fn new_game(options: &LaunchOptions, rules: Option<&str>) -> Result<Game, String> {
+/// The first game when none is saved: the command line's deal, or a random one from `pick`.
+fn new_game(
+    options: &LaunchOptions,
+    rules: Option<&str>,
+    pick: impl FnOnce(&Rules) -> DealNumber,
+) -> Result<Game, String> {
     let name = options.rules.as_deref().or(rules).unwrap_or("cadogan");
     let rule_set = RuleSet::by_name_or_path(name).map_err(|e| e.to_string())?;
-    Ok(Game::new(
-        rule_set,
-        options.deal.unwrap_or_else(DealNumber::random_now),
-    ))
+    let deal = options.deal.unwrap_or_else(|| pick(&rule_set.rules()));
+    Ok(Game::new(rule_set, deal))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn handle_requests(
     mut requests: MessageReader<Request>,
     mut session: ResMut<Session>,
+    mut verdicts: ResMut<Verdicts>,
+    mut picker: ResMut<DealPicker>,
+    settings: Option<Res<Settings>>,
     mut changed: MessageWriter<GameChanged>,
     mut refused: MessageWriter<Refused>,
     mut finished: MessageWriter<Finished>,
 ) {
     for request in requests.read() {
         let was_won = session.game.status() == Status::Won;
-        let change = match request {
-            Request::Play(m) => match session.game.play(*m) {
+        let changes: Vec<GameChanged> = match request {
+            Request::Play(m) | Request::Shown(m) => match session.game.play(*m) {
                 Ok(()) => {
                     session.start_clock();
-                    Some(GameChanged::Played(*m))
+                    if matches!(request, Request::Shown(_)) {
+                        session.game.helped = true;
+                    }
+                    vec![GameChanged::Played(*m)]
                 }
                 Err(why) => {
                     refused.write(Refused {
                         place: m.from(),
                         why: Refusal::Illegal(why),
                     });
-                    None
+                    vec![]
                 }
             },
             Request::Best(place) => {
@@ -168,7 +284,7 @@ fn handle_requests(
                     Some(m) => {
                         session.game.play(m).expect("the rules chose a legal move");
                         session.start_clock();
-                        Some(GameChanged::Played(m))
+                        vec![GameChanged::Played(m)]
                     }
                     None => {
                         // A card that may move but has nowhere to go says so; an empty place, a
@@ -193,33 +309,43 @@ fn handle_requests(
                                 why: Refusal::Illegal(why),
                             });
                         }
-                        None
+                        vec![]
                     }
                 }
             }
-            Request::Undo => Some(
+            Request::Undo => vec![
                 session
                     .game
                     .undo()
                     .map_or(GameChanged::Nothing, GameChanged::Undone),
-            ),
-            Request::Redo => Some(
-                session
-                    .game
-                    .redo()
-                    .map_or(GameChanged::Nothing, GameChanged::Redone),
-            ),
+            ],
+            Request::UndoTo(len) => {
+                let undone = session.game.undo_to(*len);
+                if undone.is_empty() {
+                    vec![GameChanged::Nothing]
+                } else {
+                    undone.into_iter().map(GameChanged::Undone).collect()
+                }
+            }
+            Request::Redo => {
+                let redone = session.game.redo_step();
+                if redone.is_empty() {
+                    vec![GameChanged::Nothing]
+                } else {
+                    redone.into_iter().map(GameChanged::Redone).collect()
+                }
+            }
             Request::Restart => {
                 session.clock_since = None;
                 session.win_counted = false;
                 session.game.restart();
-                Some(GameChanged::Dealt)
+                vec![GameChanged::Dealt]
             }
             Request::NewGame { deal, rules } => {
                 // Leaving a game that was started and not won counts as a loss: here, and only here.
                 if !was_won && !session.game.moves().is_empty() {
                     session.settle_clock();
-                    finished.write(session.finished(false));
+                    finished.write(session.finished(Outcome::Lost, &mut verdicts));
                 }
                 let rule_set = match rules {
                     Some(name) => {
@@ -227,24 +353,38 @@ fn handle_requests(
                     }
                     None => session.game.rule_set().clone(),
                 };
+                let deal = deal.unwrap_or_else(|| {
+                    let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
+                    picker.pick(&rule_set.rules(), winnable_only)
+                });
                 session.clock_since = None;
                 session.win_counted = false;
-                session.game = Game::new(rule_set, deal.unwrap_or_else(DealNumber::random_now));
-                Some(GameChanged::Dealt)
+                session.game = Game::new(rule_set, deal);
+                vec![GameChanged::Dealt]
             }
         };
-        let Some(change) = change else { continue };
+        if changes.is_empty() {
+            continue;
+        }
         // Finishing a game stops the clock; a first win is counted once.
         if session.game.status() != Status::Playing {
             session.settle_clock();
             session.clock_since = None;
             if !was_won && !session.win_counted && session.game.status() == Status::Won {
                 session.win_counted = true;
-                finished.write(session.finished(true));
+                let outcome = if session.game.helped {
+                    Outcome::Helped
+                } else {
+                    Outcome::Won
+                };
+                finished.write(session.finished(outcome, &mut verdicts));
             }
-        } else if matches!(change, GameChanged::Undone(_) | GameChanged::Redone(_)) {
+        } else if changes
+            .iter()
+            .any(|c| matches!(c, GameChanged::Undone(_) | GameChanged::Redone(_)))
+        {
             session.start_clock();
         }
-        changed.write(change);
+        changed.write_batch(changes);
     }
 }

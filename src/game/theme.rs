@@ -2,9 +2,33 @@
 //! overlays are built from (text, buttons, panels).
 
 use bevy::prelude::*;
+use bevy::text::FontCx;
+use parley::fontique::{FallbackKey, Script};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Fonts>();
+    app.init_resource::<Fonts>().add_systems(
+        PostUpdate,
+        suits_from_the_symbol_font.after(bevy::text::load_font_assets_into_font_collection),
+    );
+}
+
+/// Words that name cards (7♠, and the solver's reasons) need the suit signs: the text engine
+/// takes a glyph the UI font lacks from the fallback fonts of its script, and without system
+/// fonts it has none. Once the symbol font is registered, it becomes the fallback for Latin
+/// text and for signs of no script.
+fn suits_from_the_symbol_font(mut cx: ResMut<FontCx>, mut done: Local<bool>) {
+    if *done {
+        return;
+    }
+    let Some(family) = cx.collection.family_id("Noto Emoji") else {
+        return;
+    };
+    for script in [*b"Latn", *b"Zyyy"] {
+        let key = FallbackKey::new(Script::from_bytes(script), None);
+        cx.collection
+            .append_fallbacks(key, std::iter::once(family));
+    }
+    *done = true;
 }
 
 /// The colours of the table and cards.
@@ -41,11 +65,13 @@ impl Palette {
     pub const PANEL: Color = Color::srgb(0.06, 0.17, 0.13);
 }
 
-/// The fonts, from the `epaint_default_fonts` crate: Ubuntu Light for words, Hack for card indices.
+/// The fonts, from the `epaint_default_fonts` crate: Ubuntu Light for words, Hack for card
+/// indices, and Noto Emoji for the suit signs in words (7♠), which Ubuntu Light lacks.
 #[derive(Resource)]
 pub struct Fonts {
     pub ui: Handle<Font>,
     pub index: Handle<Font>,
+    pub symbols: Handle<Font>,
 }
 
 impl FromWorld for Fonts {
@@ -55,6 +81,7 @@ impl FromWorld for Fonts {
         Fonts {
             ui: fonts.add(load(epaint_default_fonts::UBUNTU_LIGHT)),
             index: fonts.add(load(epaint_default_fonts::HACK_REGULAR)),
+            symbols: fonts.add(load(epaint_default_fonts::NOTO_EMOJI_REGULAR)),
         }
     }
 }

@@ -18,6 +18,12 @@ pub struct Game {
     position: Position,
     moves: Vec<Move>,
     redo: Vec<Move>,
+    /// Redo steps of several moves (from [`Game::undo_to`]): each is the redo line's length
+    /// with the step on top, and how many moves the step holds. Not saved: after a restart of
+    /// the program each move is redone on its own.
+    redo_steps: Vec<(usize, usize)>,
+    /// Moves were played for the player (Show me): a win then counts as solved with help.
+    pub helped: bool,
     /// When the game was first dealt, in seconds since the Unix epoch.
     pub started: u64,
     /// Play time so far, in milliseconds; the game front end adds to it while the window is open
@@ -39,6 +45,8 @@ impl Game {
             position: start,
             moves: Vec::new(),
             redo: Vec::new(),
+            redo_steps: Vec::new(),
+            helped: false,
             started: now_seconds(),
             elapsed_ms: 0,
         }
@@ -63,6 +71,26 @@ impl Game {
 
     pub fn deal(&self) -> DealNumber {
         self.deal
+    }
+
+    /// The position the game started from (the deal, unless made with [`Game::from_position`]).
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// Every position of the game so far, the start first and the current one last.
+    pub fn history(&self) -> Vec<Position> {
+        let mut p = self.start;
+        let mut all = Vec::with_capacity(self.moves.len() + 1);
+        all.push(p);
+        for &m in &self.moves {
+            // The moves were played from these very positions, so they replay.
+            if p.apply(&self.rules, m).is_err() {
+                break;
+            }
+            all.push(p);
+        }
+        all
     }
 
     pub fn position(&self) -> &Position {
@@ -93,7 +121,38 @@ impl Game {
         } else {
             self.redo.clear();
         }
+        let left = self.redo.len();
+        self.redo_steps.retain(|&(top, _)| top <= left);
         Ok(())
+    }
+
+    /// Takes back moves until `len` remain, as one step: the next [`Game::redo_step`] plays
+    /// them all again. Returns the moves undone, last played first.
+    pub fn undo_to(&mut self, len: usize) -> Vec<Move> {
+        let mut undone = Vec::new();
+        while self.moves.len() > len {
+            match self.undo() {
+                Some(m) => undone.push(m),
+                None => break,
+            }
+        }
+        if undone.len() > 1 {
+            self.redo_steps.push((self.redo.len(), undone.len()));
+        }
+        undone
+    }
+
+    /// Redoes one step: the moves one [`Game::undo_to`] took back, or else one move. Returns
+    /// the moves replayed, first first.
+    pub fn redo_step(&mut self) -> Vec<Move> {
+        let count = match self.redo_steps.last() {
+            Some(&(top, n)) if top == self.redo.len() => {
+                self.redo_steps.pop();
+                n
+            }
+            _ => 1,
+        };
+        (0..count).map_while(|_| self.redo()).collect()
     }
 
     /// Takes back the last move; returns it.
@@ -111,6 +170,8 @@ impl Game {
         self.position.apply(&self.rules, m).ok()?;
         self.redo.pop();
         self.moves.push(m);
+        let left = self.redo.len();
+        self.redo_steps.retain(|&(top, _)| top <= left);
         Some(m)
     }
 
@@ -124,6 +185,8 @@ impl Game {
         self.position = self.start;
         self.moves.clear();
         self.redo.clear();
+        self.redo_steps.clear();
+        self.helped = false;
         self.elapsed_ms = 0;
     }
 
@@ -147,6 +210,7 @@ impl Game {
             redo: self.redo.iter().map(Move::to_string).collect(),
             started: self.started,
             elapsed_ms: self.elapsed_ms,
+            helped: self.helped,
         }
     }
 
@@ -170,6 +234,7 @@ impl Game {
         let mut game = Game::new(rule_set, deal);
         game.started = record.started;
         game.elapsed_ms = record.elapsed_ms;
+        game.helped = record.helped;
         for (index, token) in record.moves.iter().enumerate() {
             let bad = |why: String| RecordError::BadMove {
                 index,
@@ -232,6 +297,9 @@ pub struct GameRecord {
     pub started: u64,
     /// Play time, in milliseconds.
     pub elapsed_ms: u64,
+    /// Show me played some of the moves (written only when true, so other records read as before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub helped: bool,
 }
 
 impl GameRecord {

@@ -654,3 +654,48 @@ fn a_game_finishes_by_itself_only_when_no_choice_is_left() {
     let blocked = phase2([0; 8]);
     assert!(!blocked.finishes_by_itself(&rules));
 }
+
+/// "Undo to the last winnable position" is one step: one redo brings every move back, a single
+/// undo inside it stays a single step, and a new move forgets the step.
+#[test]
+fn undo_to_is_one_step_for_redo() {
+    let mut game = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
+    let mut played = Vec::new();
+    for _ in 0..6 {
+        let m = game.position().hint(game.rules()).expect("deal 1 has moves");
+        game.play(m).unwrap();
+        played.push(m);
+    }
+    let after = *game.position();
+    let undone = game.undo_to(2);
+    assert_eq!(undone.len(), 4);
+    assert_eq!(game.moves(), &played[..2]);
+    // One single undo below the step, then redo: that move alone, then the whole step.
+    game.undo();
+    assert_eq!(game.redo_step().len(), 1);
+    assert_eq!(game.moves().len(), 2);
+    assert_eq!(game.redo_step().len(), 4);
+    assert_eq!(*game.position(), after);
+    assert_eq!(game.moves(), &played[..]);
+    // Nothing grouped is left: the next redo is empty.
+    assert!(game.redo_step().is_empty());
+    // A new move forgets the step: replaying the first undone move by hand keeps the redo
+    // line, but the next redo is one move, not the broken step.
+    game.undo_to(2);
+    game.play(played[2]).unwrap();
+    assert_eq!(game.redo_step(), vec![played[3]]);
+    // Undoing to where we are is nothing.
+    assert!(game.undo_to(game.moves().len()).is_empty());
+}
+
+/// The helped flag rides in the record, and only when set; restart clears it.
+#[test]
+fn helped_is_saved_and_restart_clears_it() {
+    let mut game = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
+    assert!(!game.to_record().to_ron().contains("helped"));
+    game.helped = true;
+    let back = Game::from_ron(&game.to_record().to_ron()).unwrap();
+    assert!(back.helped);
+    game.restart();
+    assert!(!game.helped);
+}

@@ -62,6 +62,7 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
                     button(f, "Undo", Action::Undo),
                     button(f, "Redo", Action::Redo),
                     button(f, "Hint", Action::Hint),
+                    button(f, "Show me", Action::ShowMe),
                     button(f, "Deal #", Action::Open(Overlay::ChooseDeal)),
                     button(f, "Stats", Action::Open(Overlay::Statistics)),
                     button(f, "Rules", Action::Open(Overlay::Rules)),

@@ -129,7 +129,12 @@ fn announce(
     }
     match now {
         (_, Status::Won) => {
-            banner.text = Some(("You won!".into(), Instant::now()));
+            let words = if session.game.helped {
+                "Solved with help"
+            } else {
+                "You won!"
+            };
+            banner.text = Some((words.into(), Instant::now()));
             next.set(Overlay::Statistics);
         }
         (_, Status::Stuck) => {

@@ -7,6 +7,7 @@ use super::{DOUBLE_CLICK, DragState};
 use crate::game::cards::CardView;
 use crate::game::messages::Overlay;
 use crate::game::messages::{Inspect, Request};
+use crate::game::show_me::ShowMe;
 use crate::game::table::PlaceMarker;
 use crate::rules::Place;
 use bevy::prelude::*;
@@ -28,8 +29,9 @@ pub(super) fn on_click(
     mut last: ResMut<LastClick>,
     mut requests: MessageWriter<Request>,
     mut inspect: MessageWriter<Inspect>,
+    show_me: Res<ShowMe>,
 ) {
-    if *overlay.get() != Overlay::None {
+    if *overlay.get() != Overlay::None || show_me.takes_input() {
         return;
     }
     // A click that ended a real drag is the drag's business.

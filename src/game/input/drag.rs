@@ -8,6 +8,7 @@ use crate::game::cards::{CardView, Mirror};
 use crate::game::messages::Overlay;
 use crate::game::messages::{Lifted, PutBack, Refusal, Refused, Request};
 use crate::game::session::Session;
+use crate::game::show_me::ShowMe;
 use crate::game::table::{DropHighlight, Table};
 use crate::layout::Rect;
 use crate::rules::{Move, Place};
@@ -24,8 +25,12 @@ pub(super) fn on_drag_start(
     session: Res<Session>,
     table: Res<Table>,
     mut state: ResMut<DragState>,
+    show_me: Res<ShowMe>,
 ) {
-    if ev.button != PointerButton::Primary || *overlay.get() != Overlay::None {
+    if ev.button != PointerButton::Primary
+        || *overlay.get() != Overlay::None
+        || show_me.takes_input()
+    {
         return;
     }
     let Ok(view) = cards.get(ev.entity) else {

@@ -2,7 +2,8 @@
 //! Enter play the whole game without a mouse.
 
 use crate::game::messages::Overlay;
-use crate::game::messages::{AskHint, Inspect, Refusal, Refused, Request};
+use crate::game::messages::{AskHint, AskShowMe, Inspect, Refusal, Refused, Request};
+use crate::game::show_me::ShowMe;
 use crate::game::session::Session;
 use crate::keys::{KeyCommand, command_for};
 use crate::rules::{Move, Place};
@@ -67,9 +68,14 @@ pub(super) fn keys(
     mut inspect: MessageWriter<Inspect>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
     mut hints: MessageWriter<AskHint>,
+    mut show_me: (MessageWriter<AskShowMe>, Res<ShowMe>),
     mut refused: MessageWriter<Refused>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    // The key that stopped Show me does nothing else.
+    if show_me.1.takes_input() {
+        return;
+    }
     // A modifier counts if it is held, or went down or up this frame: a fast chord (as
     // xdotool types it) can press and release both keys between two frames.
     let held = |codes: [KeyCode; 2]| {
@@ -130,6 +136,9 @@ pub(super) fn keys(
             }
             KeyCommand::Hint => {
                 hints.write(AskHint);
+            }
+            KeyCommand::ShowMe => {
+                show_me.0.write(AskShowMe);
             }
             KeyCommand::Inspect => {
                 if let Some(place @ Place::Zodiac(_)) = cursor.at {

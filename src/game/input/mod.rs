@@ -31,7 +31,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreUpdate, picking::hit_test.in_set(PickingSystems::Backend))
         .add_systems(
             Update,
-            (keyboard::keys, drag::end_lost_drags).in_set(Step::Input),
+            (
+                keyboard::keys.after(crate::game::show_me::stop_on_input),
+                drag::end_lost_drags,
+            )
+                .in_set(Step::Input),
         )
         .add_systems(Update, drag::show_drop_targets.in_set(Step::Present))
         .add_systems(PostUpdate, picking::fit_hitboxes)

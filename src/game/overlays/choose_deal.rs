@@ -1,10 +1,15 @@
-//! "Choose a deal": type a PySolFC deal number and play it.
+//! "Choose a deal": type a PySolFC deal number and play it. Before it is played, the panel says
+//! what the solver says of it under the rules in play: winnable and with how many Equator cells
+//! to spare, or why it cannot be won.
 
 use super::Overlay;
 use crate::game::buttons::Action;
 use crate::game::messages::{Request, Step, Toast};
+use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, button_row, panel, text};
-use crate::rules::DealNumber;
+use crate::game::verdicts::Verdicts;
+use crate::rules::{DealNumber, Position};
+use crate::solver::Verdict;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -16,6 +21,12 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(Step::Input)
                 .run_if(in_state(Overlay::ChooseDeal)),
         )
+        .add_systems(
+            Update,
+            show_verdict
+                .in_set(Step::Present)
+                .run_if(in_state(Overlay::ChooseDeal)),
+        )
         .add_observer(on_play);
 }
 
@@ -25,6 +36,10 @@ pub struct DealEntry(pub String);
 
 #[derive(Component)]
 struct DealEntryText;
+
+/// The solver's word on the deal typed.
+#[derive(Component)]
+struct DealVerdictText;
 
 /// The "Play this deal" button.
 #[derive(Component, Clone, Copy, Debug)]
@@ -49,6 +64,7 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
                 14.0,
             ));
             p.spawn((text(f, "type a number…", 22.0), DealEntryText));
+            p.spawn((text(f, "", 16.0), DealVerdictText));
             p.spawn(button_row(children![
                 button(f, "Play this deal", PlayTypedDeal),
                 button(f, "Cancel", Action::CloseOverlay)
@@ -132,6 +148,41 @@ fn type_deal_number(
         };
         if t.0 != s {
             t.0 = s;
+        }
+    }
+}
+
+/// The verdict in words: "Winnable, 3 Equator cells to spare." or "Cannot be won: …".
+pub fn verdict_words(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Winnable { slack: 0, .. } => "Winnable, with no Equator cell to spare.".into(),
+        Verdict::Winnable { slack: 1, .. } => "Winnable, 1 Equator cell to spare.".into(),
+        Verdict::Winnable { slack, .. } => format!("Winnable, {slack} Equator cells to spare."),
+        Verdict::Lost { why } => format!("Cannot be won: {why}."),
+        Verdict::Unknown { why } => format!("The solver cannot tell: {why}."),
+    }
+}
+
+fn show_verdict(
+    entry: Res<DealEntry>,
+    session: Res<Session>,
+    verdicts: Res<Verdicts>,
+    mut shown: Query<&mut Text, With<DealVerdictText>>,
+) {
+    let words = match DealNumber::parse(&entry.0) {
+        _ if entry.0.is_empty() => String::new(),
+        Err(e) => format!("{e}."),
+        Ok(deal) => {
+            let rules = session.game.rules();
+            match verdicts.want(rules, &Position::deal(deal)) {
+                Some(v) => verdict_words(&v),
+                None => "Deciding…".into(),
+            }
+        }
+    };
+    for mut t in &mut shown {
+        if t.0 != words {
+            t.0.clone_from(&words);
         }
     }
 }

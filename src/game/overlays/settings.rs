@@ -1,5 +1,5 @@
-//! Settings: the rule set, sound, animation speed, the helpers, and the four-colour deck. A
-//! choice takes effect at once and the panel shows it.
+//! Settings: the rule set, sound, animation speed, the helpers, the four-colour deck, the lost
+//! notice and winnable deals only. A choice takes effect at once and the panel shows it.
 
 use super::Overlay;
 use crate::game::buttons::{Action, Chosen};
@@ -31,6 +31,8 @@ pub enum SettingChange {
     AutoTurn(bool),
     AutoFinish(bool),
     FourColour(bool),
+    WarnLost(bool),
+    WinnableOnly(bool),
 }
 
 impl AnimationSetting {
@@ -74,6 +76,8 @@ fn on_change(
         SettingChange::AutoTurn(on) => settings.auto_turn = on,
         SettingChange::AutoFinish(on) => settings.auto_finish = on,
         SettingChange::FourColour(on) => settings.four_colour = on,
+        SettingChange::WarnLost(on) => settings.warn_lost = on,
+        SettingChange::WinnableOnly(on) => settings.winnable_only = on,
     }
 }
 
@@ -182,6 +186,16 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
                 p,
                 "Four-colour deck",
                 on_off(s.four_colour, SettingChange::FourColour),
+            );
+            row(
+                p,
+                "Tell me when the game can no longer be won",
+                on_off(s.warn_lost, SettingChange::WarnLost),
+            );
+            row(
+                p,
+                "Winnable deals only (new random games)",
+                on_off(s.winnable_only, SettingChange::WinnableOnly),
             );
             p.spawn(button(f, "Close", Action::CloseOverlay));
         },

@@ -24,12 +24,20 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>, session: Res<Session>, stats
     let f = &*fonts;
     let s = stats.for_rules(&session.statistics_key());
     let won = session.game.status() == Status::Won;
-    let title = if won {
+    let title = if won && session.game.helped {
+        "Solved with help".to_string()
+    } else if won {
         "You won!".to_string()
     } else {
         format!("Statistics — {}", session.game.rule_set().title)
     };
-    let summary = if won {
+    let summary = if won && session.game.helped {
+        format!(
+            "Show me finished deal {} in {} moves: solved with help, neither a win nor a loss.\n",
+            session.game.deal(),
+            session.game.moves().len()
+        )
+    } else if won {
         format!(
             "Deal {} in {} and {} moves.\n",
             session.game.deal(),
@@ -41,11 +49,13 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>, session: Res<Session>, stats
     };
     let or_dash = |v: Option<String>| v.unwrap_or_else(|| "—".into());
     let body = format!(
-        "{summary}Played {}   Won {}   Lost {}   Win rate {}\nCurrent streak {}   Longest streak {}\nBest time {}   Fewest moves {}",
+        "{summary}Played {}   Won {}   Lost {}   Solved with help {}\nWin rate {}   {} of winnable deals played\nCurrent streak {}   Longest streak {}\nBest time {}   Fewest moves {}",
         s.played,
         s.won,
         s.lost,
+        s.helped,
         or_dash(s.win_rate().map(|r| format!("{r:.0}%"))),
+        or_dash(s.winnable_rate().map(|r| format!("{r:.0}%"))),
         s.current_streak,
         s.longest_streak,
         or_dash(

@@ -1,0 +1,264 @@
+//! The lost notice. After a move that turns a winnable game into a lost one, a calm notice says
+//! so in the solver's words and offers to undo that move (once per such move; Settings can switch
+//! it off). A hint or Show me asked in a lost position brings the same notice, offering to undo
+//! to the last position of the game the solver calls winnable: one step, so Redo comes back.
+//! Any change to the game puts the notice away.
+//!
+//! This plugin also asks for the verdict on every position the game reaches, and on its deal,
+//! so that a hint, Show me and the statistics find them ready.
+
+use super::files::Settings;
+use super::messages::{CannotWin, GameChanged, Request, Step};
+use super::session::Session;
+use super::theme::{Fonts, NoHover, Palette, button, text};
+use super::verdicts::Verdicts;
+use crate::rules::{Position, Rules};
+use crate::solver::{Decision, Solver, Verdict};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy::window::RequestRedraw;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LostNotice>()
+        .init_resource::<Watch>()
+        .add_systems(Startup, spawn)
+        .add_systems(
+            Update,
+            (watch, search, show).chain().in_set(Step::Present),
+        )
+        .add_observer(on_button);
+}
+
+/// The notice on screen, if any.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct LostNotice(pub Option<Shown>);
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown {
+    pub text: String,
+    pub offer: Offer,
+}
+
+/// What the notice offers besides Dismiss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer {
+    UndoThatMove,
+    /// Still looking for the last winnable position.
+    Looking,
+    /// Undo back to this many moves.
+    UndoTo(usize),
+    /// No position of the game could be won.
+    Nothing,
+}
+
+/// A move to judge once both verdicts are in, and the search for the last winnable position.
+#[derive(Resource, Default)]
+struct Watch {
+    judge: Option<(Rules, Position, Position)>,
+    search: Option<Task<Option<usize>>>,
+}
+
+#[derive(Component)]
+struct NoticeBox;
+#[derive(Component)]
+struct NoticeText;
+
+/// The notice's buttons.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+enum NoticeButton {
+    UndoThatMove,
+    UndoToWinnable,
+    Dismiss,
+}
+
+fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
+    let f = &*fonts;
+    commands.spawn((
+        NoticeBox,
+        Node {
+            position_type: PositionType::Absolute,
+            top: Val::Px(crate::layout::HUD_HEIGHT + 10.0),
+            left: Val::Percent(18.0),
+            right: Val::Percent(18.0),
+            padding: UiRect::axes(Val::Px(14.0), Val::Px(10.0)),
+            column_gap: Val::Px(10.0),
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(Val::Px(8.0)),
+            ..default()
+        },
+        BackgroundColor(Palette::PANEL.with_alpha(0.94)),
+        GlobalZIndex(5),
+        // Clicks on the notice stay on it.
+        Button,
+        NoHover,
+        Visibility::Hidden,
+        children![
+            (
+                text(f, "", 15.0),
+                NoticeText,
+                Node {
+                    flex_grow: 1.0,
+                    flex_shrink: 1.0,
+                    ..default()
+                }
+            ),
+            button(f, "Undo that move", NoticeButton::UndoThatMove),
+            button(
+                f,
+                "Undo to the last winnable position",
+                NoticeButton::UndoToWinnable
+            ),
+            button(f, "Dismiss", NoticeButton::Dismiss),
+        ],
+    ));
+}
+
+/// Asks for verdicts as the game changes, judges each move played, and takes the notices others
+/// raise (a hint or Show me in a lost position).
+fn watch(
+    mut changes: MessageReader<GameChanged>,
+    mut raised: MessageReader<CannotWin>,
+    session: Res<Session>,
+    verdicts: Res<Verdicts>,
+    settings: Option<Res<Settings>>,
+    mut watch: ResMut<Watch>,
+    mut notice: ResMut<LostNotice>,
+) {
+    let game = &session.game;
+    let mut last = None;
+    for change in changes.read() {
+        last = Some(change.clone());
+    }
+    if let Some(change) = last {
+        if change != GameChanged::Nothing {
+            notice.set_if_neq(LostNotice(None));
+            watch.search = None;
+        }
+        verdicts.want(game.rules(), game.position());
+        verdicts.want(game.rules(), game.start());
+        watch.judge = None;
+        // Only a move the player just made is judged: undo, redo and new deals are not.
+        if let GameChanged::Played(m) = change {
+            let mut before = *game.position();
+            before.undo(game.rules(), m);
+            watch.judge = Some((*game.rules(), before, *game.position()));
+        }
+    }
+    if let Some((rules, before, after)) = watch.judge {
+        if !settings.as_ref().is_none_or(|s| s.warn_lost) {
+            watch.judge = None;
+        } else if let (Some(b), Some(a)) = (verdicts.want(&rules, &before), verdicts.want(&rules, &after)) {
+            watch.judge = None;
+            if let (Verdict::Winnable { .. }, Verdict::Lost { why }) = (&*b, &*a) {
+                notice.0 = Some(Shown {
+                    text: format!("This game can no longer be won: {why}."),
+                    offer: Offer::UndoThatMove,
+                });
+            }
+        }
+    }
+    for raise in raised.read() {
+        let offer = if raise.after_move {
+            Offer::UndoThatMove
+        } else {
+            // Look back through the game for the last position that could be won.
+            let history = game.history();
+            let rules = *game.rules();
+            watch.search = Some(AsyncComputeTaskPool::get().spawn(async move {
+                last_winnable(&history, &rules)
+            }));
+            Offer::Looking
+        };
+        notice.0 = Some(Shown {
+            text: format!("This game can no longer be won: {}.", raise.why),
+            offer,
+        });
+    }
+}
+
+/// The number of moves at the last winnable position of a game's history (the start first).
+pub fn last_winnable(history: &[Position], rules: &Rules) -> Option<usize> {
+    let mut solver = Solver::new();
+    (0..history.len())
+        .rev()
+        .find(|&k| matches!(solver.decide(&history[k], rules), Decision::Winnable { .. }))
+}
+
+/// Takes in the search's answer.
+fn search(
+    mut watch: ResMut<Watch>,
+    mut notice: ResMut<LostNotice>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(task) = watch.search.as_mut() else {
+        return;
+    };
+    let Some(found) = block_on(poll_once(task)) else {
+        redraw.write(RequestRedraw);
+        return;
+    };
+    watch.search = None;
+    if let Some(shown) = notice.0.as_mut() {
+        match found {
+            Some(moves) => shown.offer = Offer::UndoTo(moves),
+            None => {
+                shown.offer = Offer::Nothing;
+                shown.text.push_str(" No position of this game could be won: the deal itself cannot.");
+            }
+        }
+    }
+}
+
+fn show(
+    notice: Res<LostNotice>,
+    mut boxes: Query<&mut Visibility, With<NoticeBox>>,
+    mut texts: Query<&mut Text, With<NoticeText>>,
+    mut buttons: Query<(&NoticeButton, &mut Node)>,
+) {
+    if !notice.is_changed() {
+        return;
+    }
+    for mut v in &mut boxes {
+        v.set_if_neq(if notice.0.is_some() {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
+    let Some(shown) = &notice.0 else { return };
+    for mut t in &mut texts {
+        t.0.clone_from(&shown.text);
+    }
+    for (b, mut node) in &mut buttons {
+        let on = match b {
+            NoticeButton::UndoThatMove => shown.offer == Offer::UndoThatMove,
+            NoticeButton::UndoToWinnable => matches!(shown.offer, Offer::UndoTo(_)),
+            NoticeButton::Dismiss => true,
+        };
+        node.display = if on { Display::Flex } else { Display::None };
+    }
+}
+
+fn on_button(
+    ev: On<Pointer<Click>>,
+    buttons: Query<&NoticeButton>,
+    mut notice: ResMut<LostNotice>,
+    mut requests: MessageWriter<Request>,
+) {
+    if ev.button != PointerButton::Primary {
+        return;
+    }
+    let Ok(&b) = buttons.get(ev.entity) else {
+        return;
+    };
+    match (b, notice.0.as_ref().map(|s| s.offer)) {
+        (NoticeButton::UndoThatMove, _) => {
+            requests.write(Request::Undo);
+        }
+        (NoticeButton::UndoToWinnable, Some(Offer::UndoTo(moves))) => {
+            requests.write(Request::UndoTo(moves));
+        }
+        _ => {}
+    }
+    notice.0 = None;
+}
