@@ -22,10 +22,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LostNotice>()
         .init_resource::<Watch>()
         .add_systems(Startup, spawn)
-        .add_systems(
-            Update,
-            (watch, search, show).chain().in_set(Step::Present),
-        )
+        .add_systems(Update, (watch, search, show).chain().in_set(Step::Present))
         .add_observer(on_button);
 }
 
@@ -147,7 +144,10 @@ fn watch(
     if let Some((rules, before, after)) = watch.judge {
         if !settings.as_ref().is_none_or(|s| s.warn_lost) {
             watch.judge = None;
-        } else if let (Some(b), Some(a)) = (verdicts.want(&rules, &before), verdicts.want(&rules, &after)) {
+        } else if let (Some(b), Some(a)) = (
+            verdicts.want(&rules, &before),
+            verdicts.want(&rules, &after),
+        ) {
             watch.judge = None;
             if let (Verdict::Winnable { .. }, Verdict::Lost { why }) = (&*b, &*a) {
                 notice.0 = Some(Shown {
@@ -164,9 +164,9 @@ fn watch(
             // Look back through the game for the last position that could be won.
             let history = game.history();
             let rules = *game.rules();
-            watch.search = Some(AsyncComputeTaskPool::get().spawn(async move {
-                last_winnable(&history, &rules)
-            }));
+            watch.search = Some(
+                AsyncComputeTaskPool::get().spawn(async move { last_winnable(&history, &rules) }),
+            );
             Offer::Looking
         };
         notice.0 = Some(Shown {
@@ -203,7 +203,9 @@ fn search(
             Some(moves) => shown.offer = Offer::UndoTo(moves),
             None => {
                 shown.offer = Offer::Nothing;
-                shown.text.push_str(" No position of this game could be won: the deal itself cannot.");
+                shown
+                    .text
+                    .push_str(" No position of this game could be won: the deal itself cannot.");
             }
         }
     }

@@ -56,14 +56,17 @@ pub fn from_line(position: &Position, rules: &Rules, line: &[Move]) -> (String, 
             break;
         }
     }
-    let card = line.get(turns).and_then(|&m| p.moving_card(m)).map(card_name);
+    let card = line
+        .get(turns)
+        .and_then(|&m| p.moving_card(m))
+        .map(card_name);
     let words = match (card, over) {
         (None, _) => "Hint: turn the stock.".to_string(),
         (Some(card), false) if turns == 1 => format!("Turn the stock: {card} is next."),
         (Some(card), false) => format!("Turn the stock: {card} is {turns} cards down."),
-        (Some(card), true) => format!(
-            "Turn the stock, and the waste over: {card} comes up in {turns} turns."
-        ),
+        (Some(card), true) => {
+            format!("Turn the stock, and the waste over: {card} comes up in {turns} turns.")
+        }
     };
     (words, vec![Place::Stock])
 }

@@ -31,11 +31,10 @@ pub(super) fn plugin(app: &mut App) {
     if std::env::var_os("ZODIAC_PROBE").is_none() {
         return;
     }
-    app.init_resource::<DragFrames>()
-        .add_systems(
-            Last,
-            (first_frame, ready, finished, drag_frames, report).chain(),
-        );
+    app.init_resource::<DragFrames>().add_systems(
+        Last,
+        (first_frame, ready, finished, drag_frames, report).chain(),
+    );
 }
 
 #[derive(Resource, Default)]

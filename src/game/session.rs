@@ -6,7 +6,9 @@ use super::LaunchOptions;
 use super::files::{LoadFiles, SavedGame, Settings};
 use super::messages::{Finished, GameChanged, Outcome, Refusal, Refused, Request, Step};
 use super::verdicts::Verdicts;
-use crate::rules::{DealNumber, Game, GameRecord, MAX_DEAL, Place, Position, RuleSet, Rules, Status};
+use crate::rules::{
+    DealNumber, Game, GameRecord, MAX_DEAL, Place, Position, RuleSet, Rules, Status,
+};
 use crate::solver::{Decision, Verdict};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -63,10 +65,10 @@ impl DealPicker {
         if !winnable_only {
             return DealNumber::random_now();
         }
-        if let Some((r, deal)) = self.ready.take() {
-            if r == *rules {
-                return deal;
-            }
+        if let Some((r, deal)) = self.ready.take()
+            && r == *rules
+        {
+            return deal;
         }
         first_winnable(self.candidates(64), *rules)
     }

@@ -25,8 +25,7 @@ fn suits_from_the_symbol_font(mut cx: ResMut<FontCx>, mut done: Local<bool>) {
     };
     for script in [*b"Latn", *b"Zyyy"] {
         let key = FallbackKey::new(Script::from_bytes(script), None);
-        cx.collection
-            .append_fallbacks(key, std::iter::once(family));
+        cx.collection.append_fallbacks(key, std::iter::once(family));
     }
     *done = true;
 }

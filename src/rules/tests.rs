@@ -662,7 +662,10 @@ fn undo_to_is_one_step_for_redo() {
     let mut game = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
     let mut played = Vec::new();
     for _ in 0..6 {
-        let m = game.position().hint(game.rules()).expect("deal 1 has moves");
+        let m = game
+            .position()
+            .hint(game.rules())
+            .expect("deal 1 has moves");
         game.play(m).unwrap();
         played.push(m);
     }

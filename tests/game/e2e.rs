@@ -214,6 +214,25 @@ impl Running {
         }
     }
 
+    /// Waits until the game prints a line that starts with `prefix`.
+    fn said(&mut self, prefix: &str, timeout: Duration) {
+        let found = wait_until(timeout, || {
+            if let Ok(Some(status)) = self.child.0.try_wait() {
+                panic!("zodiac exited with {status} while we waited for {prefix:?}");
+            }
+            let text = std::fs::read_to_string(&self.out).unwrap_or_default();
+            text.lines().any(|l| l.starts_with(prefix)).then_some(())
+        });
+        assert!(found.is_some(), "the game never said {prefix:?}");
+    }
+
+    /// Types a key into the window.
+    fn key(&self, key: &str) {
+        let (id, _, _) = self.window();
+        xdotool(&self.display, &["windowfocus", "--sync", &id]);
+        xdotool(&self.display, &["key", key]);
+    }
+
     /// Waits until the game says its table is at rest in a window of this size.
     fn ready_at_size(&mut self, moves: usize, w: u32, h: u32) -> Ready {
         let want = format!("probe: ready moves={moves} window={w}x{h} ");
@@ -330,6 +349,42 @@ fn the_real_window_plays_drag_and_click_and_saves_them() {
         vec![Move::WasteToZodiac(20), Move::Turn],
         "exactly the drag and the click"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// S plays the solver's line to the win in the real window. The won game stays in the data
+/// folder (`zodiac show --game` says it is won) and counts as solved with help.
+#[test]
+fn show_me_wins_in_the_real_window() {
+    let Some(x) = start_x("show_me_wins_in_the_real_window") else {
+        return;
+    };
+    let dir = scratch("show-me");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Animation off: the line is played a move a frame (the speed is the player's choice).
+    std::fs::write(
+        dir.join("settings.ron"),
+        "(format: \"zodiac-settings\", animation: Off)",
+    )
+    .unwrap();
+    let data = dir.to_str().unwrap().to_string();
+    let mut game = Running::start(&x, "show-me", &["--deal", "1", "--data-dir", &data]);
+    game.ready(0);
+    game.key("s");
+    game.said("probe: finished helped", Duration::from_secs(300));
+    game.quit_with_ctrl_q();
+    let shown = Command::new(env!("CARGO_BIN_EXE_zodiac"))
+        .args(["show", "--game"])
+        .arg(dir.join("game.ron"))
+        .output()
+        .expect("zodiac show runs");
+    let text = String::from_utf8_lossy(&shown.stdout);
+    assert!(shown.status.success(), "{text}");
+    assert!(text.contains("status: won"), "{text}");
+    let stats = std::fs::read_to_string(dir.join("statistics.ron")).unwrap();
+    let stats: zodiac::profile::Statistics = ron::from_str(&stats).unwrap();
+    let cadogan = stats.for_rules("cadogan");
+    assert_eq!((cadogan.helped, cadogan.won, cadogan.lost), (1, 0, 0));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

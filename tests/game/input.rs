@@ -226,6 +226,47 @@ impl Harness {
             .translation
     }
 
+    /// Runs frames until `done` holds: the solver answers from other threads, so some things
+    /// take a few frames. Fails after many frames, never waits on the clock alone.
+    pub fn run_until(&mut self, what: &str, mut done: impl FnMut(&mut Harness) -> bool) {
+        for _ in 0..5000 {
+            if done(self) {
+                return;
+            }
+            self.app.update();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        panic!("never happened: {what}");
+    }
+
+    /// Clicks at a point of the window (logical pixels from its top left), as `click` does.
+    pub fn click_window(&mut self, at: Vec2) {
+        let t = self.table();
+        self.click(Vec2::new(at.x - t.width / 2.0, t.height / 2.0 - at.y));
+    }
+
+    /// Clicks the button whose label is this text (the HUD's, a panel's, a notice's).
+    pub fn click_button(&mut self, label: &str) {
+        let world = self.app.world_mut();
+        let mut texts = world.query::<(&Text, &ChildOf)>();
+        let parent = texts
+            .iter(world)
+            .find(|(t, _)| t.0 == label)
+            .map(|(_, p)| p.parent())
+            .unwrap_or_else(|| panic!("no button says {label:?}"));
+        let node = world.get::<bevy::ui::ComputedNode>(parent).unwrap();
+        assert!(
+            node.size().x > 0.0,
+            "the button {label:?} is not laid out (hidden?)"
+        );
+        let at = world
+            .get::<bevy::ui::UiGlobalTransform>(parent)
+            .unwrap()
+            .translation
+            * node.inverse_scale_factor();
+        self.click_window(at);
+    }
+
     /// The overlay open, if any.
     pub fn overlay(&self) -> Option<Overlay> {
         let open = *self.app.world().resource::<State<Overlay>>().get();
@@ -848,21 +889,16 @@ fn two_key_presses_in_one_frame_both_count() {
 /// and leaves the drop highlights alone.
 #[test]
 fn a_hint_has_its_own_highlight() {
-    use zodiac::game::table::{DropHighlight, HintHighlight};
+    use zodiac::game::table::DropHighlight;
     let mut h = Harness::new(1, "hint");
     h.key(KeyCode::KeyH, &[]);
-    h.settle();
-    let hint = h.game().position().hint(h.game().rules()).unwrap();
-    let lit = |h: &mut Harness| -> Vec<Place> {
-        h.app
-            .world_mut()
-            .query::<(&HintHighlight, &Visibility)>()
-            .iter(h.app.world())
-            .filter(|(_, v)| **v != Visibility::Hidden)
-            .map(|(p, _)| p.0)
-            .collect()
+    h.run_until("the hint shows", |h| !hint_lit(h).is_empty());
+    let line = match zodiac::solver::solve(h.game().position(), h.game().rules()) {
+        zodiac::solver::Verdict::Winnable { line, .. } => line,
+        other => panic!("deal 1 is winnable: {other:?}"),
     };
-    let mut on = lit(&mut h);
+    let hint = line[0];
+    let mut on = hint_lit(&mut h);
     on.sort_by_key(|p| format!("{p:?}"));
     let mut want = vec![hint.from(), hint.to()];
     want.sort_by_key(|p| format!("{p:?}"));
@@ -883,12 +919,26 @@ fn a_hint_has_its_own_highlight() {
         .count();
     assert_eq!(shaking, 0, "a hint shakes nothing");
     // Playing the move puts the hint out.
-    h.click(h.centre_of(hint.from()));
+    h.app
+        .world_mut()
+        .write_message(zodiac::game::messages::Request::Play(hint));
     h.settle();
     assert!(
-        lit(&mut h).is_empty(),
+        hint_lit(&mut h).is_empty(),
         "the hint goes out with the next move"
     );
+}
+
+/// The places the hint lights.
+pub fn hint_lit(h: &mut Harness) -> Vec<Place> {
+    use zodiac::game::table::HintHighlight;
+    h.app
+        .world_mut()
+        .query::<(&HintHighlight, &Visibility)>()
+        .iter(h.app.world())
+        .filter(|(_, v)| **v != Visibility::Hidden)
+        .map(|(p, _)| p.0)
+        .collect()
 }
 
 /// The stuck panel says why nothing moves, in the words of the phase the game is in.

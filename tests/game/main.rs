@@ -2,6 +2,7 @@
 //! Bevy's picking pipeline (headless, real cursor and button messages), and the real binary in
 //! a virtual X display driven by xdotool. One test binary, so Bevy is linked once.
 
+mod at_table;
 mod cli;
 mod e2e;
 mod files;

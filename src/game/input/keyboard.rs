@@ -3,8 +3,8 @@
 
 use crate::game::messages::Overlay;
 use crate::game::messages::{AskHint, AskShowMe, Inspect, Refusal, Refused, Request};
-use crate::game::show_me::ShowMe;
 use crate::game::session::Session;
+use crate::game::show_me::ShowMe;
 use crate::keys::{KeyCommand, command_for};
 use crate::rules::{Move, Place};
 use bevy::prelude::*;
