@@ -83,7 +83,7 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
             border_radius: BorderRadius::all(Val::Px(8.0)),
             ..default()
         },
-        BackgroundColor(Palette::PANEL.with_alpha(0.94)),
+        BackgroundColor(Palette::PANEL),
         GlobalZIndex(5),
         // Clicks on the notice stay on it.
         Button,

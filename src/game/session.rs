@@ -30,9 +30,11 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource)]
 pub struct DealPicker {
     rng: StdRng,
-    /// A winnable number found ahead, for these rules.
-    ready: Option<(Rules, DealNumber)>,
+    /// A winnable number found ahead, for each rule set in play or shipped.
+    ready: Vec<(Rules, DealNumber)>,
     finding: Option<(Rules, Task<DealNumber>)>,
+    /// The shipped rule sets' rules.
+    shipped: Vec<Rules>,
 }
 
 impl Default for DealPicker {
@@ -49,8 +51,9 @@ impl DealPicker {
     pub fn seeded(seed: u64) -> DealPicker {
         DealPicker {
             rng: StdRng::seed_from_u64(seed),
-            ready: None,
+            ready: Vec::new(),
             finding: None,
+            shipped: RuleSet::all_builtin().iter().map(RuleSet::rules).collect(),
         }
     }
 
@@ -65,10 +68,8 @@ impl DealPicker {
         if !winnable_only {
             return DealNumber::random_now();
         }
-        if let Some((r, deal)) = self.ready.take()
-            && r == *rules
-        {
-            return deal;
+        if let Some(i) = self.ready.iter().position(|(r, _)| r == rules) {
+            return self.ready.swap_remove(i).1;
         }
         first_winnable(self.candidates(64), *rules)
     }
@@ -85,7 +86,8 @@ fn first_winnable(candidates: Vec<DealNumber>, rules: Rules) -> DealNumber {
         .unwrap_or(last)
 }
 
-/// Keeps a winnable deal number ready for the rules in play.
+/// Keeps a winnable deal number ready for the rules in play and for each shipped rule set (a
+/// change of rules in Settings deals at once too).
 fn find_next_deal(
     mut picker: ResMut<DealPicker>,
     session: Res<Session>,
@@ -95,20 +97,22 @@ fn find_next_deal(
     if !settings.is_none_or(|s| s.winnable_only) {
         return;
     }
-    let rules = *session.game.rules();
     if let Some((r, task)) = picker.finding.as_mut() {
         let r = *r;
         if let Some(deal) = block_on(poll_once(task)) {
             picker.finding = None;
-            picker.ready = Some((r, deal));
+            picker.ready.push((r, deal));
         } else {
             redraw.write(RequestRedraw);
         }
         return;
     }
-    if picker.ready.is_some_and(|(r, _)| r == rules) {
+    let wanted = std::iter::once(*session.game.rules())
+        .chain(picker.shipped.iter().copied())
+        .find(|r| picker.ready.iter().all(|(have, _)| have != r));
+    let Some(rules) = wanted else {
         return;
-    }
+    };
     let candidates = picker.candidates(64);
     let task = AsyncComputeTaskPool::get().spawn(async move { first_winnable(candidates, rules) });
     picker.finding = Some((rules, task));

@@ -159,7 +159,7 @@ pub fn blocked_suit(p: &Position, rules: &Rules, suit: Suit) -> String {
         .collect();
     let even = if p.phase() == Phase::One {
         format!(
-            "even with every other {} waiting in the Equator, ",
+            "even with all the other {} waiting in the Equator, ",
             suit.name()
         )
     } else {

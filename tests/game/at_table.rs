@@ -395,3 +395,41 @@ fn choose_a_deal_shows_the_verdict_before_playing() {
         "{words} (slack {slack})"
     );
 }
+
+/// Verdicts are kept per position: after undo and redo, the hint needs no new work.
+#[test]
+fn undo_redo_and_a_repeated_hint_cost_nothing() {
+    use zodiac::game::verdicts::Verdicts;
+    let mut h = Harness::new(1, "verdict-cache");
+    quick(&mut h);
+    h.key(KeyCode::KeyH, &[]);
+    h.run_until("the hint shows", |h| !hint_lit(h).is_empty());
+    let first = line(h.game().position(), h.game().rules())[0];
+    h.app.world_mut().write_message(Request::Play(first));
+    h.run_until("the verdict after the move", |h| {
+        let g = h.game();
+        let known = h
+            .app
+            .world()
+            .resource::<Verdicts>()
+            .get(g.rules(), g.position());
+        known.is_some() && !g.moves().is_empty()
+    });
+    for step in [Request::Undo, Request::Redo, Request::Undo] {
+        h.app.world_mut().write_message(step);
+        h.app.update();
+        let g = h.game();
+        let verdicts = h.app.world().resource::<Verdicts>();
+        assert!(
+            verdicts.get(g.rules(), g.position()).is_some(),
+            "known at once"
+        );
+        assert!(!verdicts.busy(), "nothing to work out");
+    }
+    h.key(KeyCode::KeyH, &[]);
+    assert!(
+        !hint_lit(&mut h).is_empty(),
+        "the hint shows in the frame it is asked for"
+    );
+    assert!(!h.app.world().resource::<Verdicts>().busy());
+}

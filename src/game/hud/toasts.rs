@@ -34,6 +34,9 @@ struct Banner {
 struct BannerText;
 #[derive(Component)]
 struct ToastText;
+/// The toast's backing, so its words read over the cards.
+#[derive(Component)]
+struct ToastBox;
 #[derive(Component)]
 struct NoticeBox;
 #[derive(Component)]
@@ -62,7 +65,17 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
             ..default()
         },
         Pickable::IGNORE,
-        children![(text(f, "", 17.0), ToastText, TextShadow::default())],
+        children![(
+            ToastBox,
+            Node {
+                padding: UiRect::axes(Val::Px(12.0), Val::Px(4.0)),
+                border_radius: BorderRadius::all(Val::Px(8.0)),
+                ..default()
+            },
+            BackgroundColor(Color::NONE),
+            Pickable::IGNORE,
+            children![(text(f, "", 17.0), ToastText)],
+        )],
     ));
     commands.spawn((
         NoticeBox,
@@ -176,6 +189,7 @@ fn fade(
     mut banner: ResMut<Banner>,
     mut texts: Query<(&mut Text, &mut TextColor), (With<BannerText>, Without<ToastText>)>,
     mut toasts: Query<(&mut Text, &mut TextColor), (With<ToastText>, Without<BannerText>)>,
+    mut boxes: Query<&mut BackgroundColor, With<ToastBox>>,
     mut busy: ResMut<Busy>,
     session: Res<Session>,
 ) {
@@ -218,6 +232,10 @@ fn fade(
     }
     if let Ok((mut t, mut c)) = toasts.single_mut() {
         show(&mut banner.toast, 3.5, &mut t, &mut c, &mut busy);
+        let alpha = if t.0.is_empty() { 0.0 } else { c.0.alpha() };
+        for mut bg in &mut boxes {
+            bg.set_if_neq(BackgroundColor(Palette::PANEL.with_alpha(0.92 * alpha)));
+        }
     }
     // Fades need frames even in reactive mode; a banner held for good (a finished game) does
     // not, or the window would never sleep.
