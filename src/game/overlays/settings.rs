@@ -110,7 +110,7 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
                         text(f, label, 16.0),
                         TextLayout::no_wrap(),
                         Node {
-                            width: Val::Px(300.0),
+                            width: Val::Px(380.0),
                             flex_shrink: 0.0,
                             ..default()
                         },
