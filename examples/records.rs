@@ -127,9 +127,11 @@ fn main() {
             // Statistics to show in the Statistics panel's screenshot.
             let mut stats = zodiac::profile::Statistics::default();
             let entry = stats.entry("cadogan");
-            for (i, ms) in [412_000u64, 530_000, 388_000, 615_000, 450_000, 701_000, 498_000]
-                .into_iter()
-                .enumerate()
+            for (i, ms) in [
+                412_000u64, 530_000, 388_000, 615_000, 450_000, 701_000, 498_000,
+            ]
+            .into_iter()
+            .enumerate()
             {
                 entry.record_win(ms, 290 + 7 * i as u32);
                 entry.record_winnable_deal();
