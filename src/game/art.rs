@@ -1,17 +1,201 @@
-//! The card faces and back, drawn from vector shapes at the current card size (so they are
-//! sharp at every size and scale factor), in the theme's colours and fonts.
+//! The card faces and back, drawn from vector shapes in the theme's colours and fonts, and
+//! baked into one texture, the card atlas, at the cards' exact size in physical pixels.
+//!
+//! Each card on the table is then one sprite cut from the atlas: a software renderer pays for
+//! one quad a card instead of a dozen meshes and glyph runs, and all cards batch into a few
+//! draw calls. The atlas is drawn by a camera of its own, once, in the frame the card size, the
+//! scale factor or the deck's colours change (so it stays as sharp as the vector art, with 4×
+//! multisampling even on a software renderer), before the table's camera draws that frame.
 
 use super::shapes;
 use super::table::Table;
 use super::theme::{Fonts, Palette};
 use crate::rules::{Card, Suit};
+use bevy::asset::RenderAssetUsages;
+use bevy::camera::RenderTarget;
+use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
+use bevy::render::render_resource::TextureFormat;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DeckStyle>().add_systems(
         PreUpdate,
-        rebuild_art.run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>)),
+        (
+            put_away_the_last_bake,
+            bake_atlas.run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>)),
+        )
+            .chain()
+            // Once the table knows the window's size: never an atlas for a size not shown.
+            .after(super::table::follow_window),
     );
+}
+
+/// The layer only the atlas camera sees.
+const BAKE_LAYER: usize = 7;
+/// Atlas columns: 52 faces and the back in 7 rows.
+const COLUMNS: u32 = 8;
+
+/// The card atlas: every face and the back at the table's card size.
+#[derive(Resource, Clone)]
+pub struct CardAtlas {
+    pub image: Handle<Image>,
+    /// Where each card's face is in the atlas (by card index), and the back last; in texels.
+    cells: Vec<Rect>,
+    /// A card's size on the table, in logical pixels (the atlas cell over the scale factor).
+    pub w: f32,
+    pub h: f32,
+    pub style: DeckStyle,
+    /// The soft shadow under a lifted card.
+    pub shadow: Handle<Mesh>,
+    pub shadow_colour: Handle<ColorMaterial>,
+}
+
+impl CardAtlas {
+    /// The part of the atlas that shows this card, face up or down.
+    pub fn cell(&self, card: Card, face_up: bool) -> Rect {
+        let i = if face_up {
+            usize::from(card.index())
+        } else {
+            52
+        };
+        self.cells[i]
+    }
+
+    /// A sprite of this card, at the table's card size.
+    pub fn sprite(&self, card: Card, face_up: bool) -> Sprite {
+        Sprite {
+            image: self.image.clone(),
+            rect: Some(self.cell(card, face_up)),
+            custom_size: Some(Vec2::new(self.w, self.h)),
+            ..default()
+        }
+    }
+}
+
+/// The atlas camera and the cards it draws, and the frames they have been drawn in.
+#[derive(Component, Default)]
+struct Bake(u8);
+
+/// Frames the atlas is drawn in. Meshes appear in the first; text is laid out for a camera
+/// only once the camera has seen a frame, so it appears in the second.
+const BAKE_FRAMES: u8 = 3;
+
+/// Puts the atlas scene away once it has been drawn; asks for the frames it needs till then.
+fn put_away_the_last_bake(
+    mut commands: Commands,
+    mut bakes: Query<(Entity, &mut Bake)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let mut any = false;
+    for (e, mut bake) in &mut bakes {
+        bake.0 += 1;
+        if bake.0 >= BAKE_FRAMES {
+            commands.entity(e).despawn();
+        } else {
+            any = true;
+        }
+    }
+    if any {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// Draws every face and the back into a new atlas at the current card size.
+fn bake_atlas(
+    mut commands: Commands,
+    table: Res<Table>,
+    style: Res<DeckStyle>,
+    fonts: Res<Fonts>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+    table_camera: Query<&Msaa, (With<Camera2d>, Without<Bake>)>,
+    renderer: Option<Res<bevy::render::renderer::RenderDevice>>,
+) {
+    let scale = table.scale_factor.max(0.1);
+    // Whole texels, so every card edge falls on the texel grid.
+    let (cw, ch) = (
+        (table.card_w * scale).round().max(8.0),
+        (table.card_h * scale).round().max(8.0),
+    );
+    // A texel of clear space around each cell keeps neighbours out of the filtering; even cell
+    // sizes put cell centres, and so the art, on whole texels too.
+    let even = |v: f32| (v + 2.0) + (v + 2.0) % 2.0;
+    let (cell_w, cell_h) = (even(cw), even(ch));
+    let rows = 53u32.div_ceil(COLUMNS);
+    let (aw, ah) = (cell_w * COLUMNS as f32, cell_h * rows as f32);
+    // The window's usual format and the table camera's multisampling: the atlas is drawn with
+    // the pipelines the table already has (a software renderer compiles each new one, at a
+    // cost in start-up time and tens of MiB).
+    let mut image =
+        Image::new_target_texture(aw as u32, ah as u32, TextureFormat::Bgra8UnormSrgb, None);
+    // The GPU keeps it; no copy stays in main memory.
+    image.asset_usage = RenderAssetUsages::RENDER_WORLD;
+    let handle = images.add(image);
+    // Without a renderer (the headless tests) there is nothing to draw with.
+    let drawn = renderer.is_some();
+    let art = CardArt::build(cw, ch, *style, &fonts, &mut meshes, &mut materials);
+    let layer = RenderLayers::layer(BAKE_LAYER);
+    let mut cells = Vec::with_capacity(53);
+    for i in 0..53u32 {
+        let (col, row) = (i % COLUMNS, i / COLUMNS);
+        let (left, top) = (col as f32 * cell_w, row as f32 * cell_h);
+        cells.push(Rect::new(
+            left + (cell_w - cw) / 2.0,
+            top + (cell_h - ch) / 2.0,
+            left + (cell_w + cw) / 2.0,
+            top + (cell_h + ch) / 2.0,
+        ));
+        // The camera looks at the origin: the atlas's centre.
+        let at = Vec3::new(
+            left + cell_w / 2.0 - aw / 2.0,
+            ah / 2.0 - top - cell_h / 2.0,
+            0.0,
+        );
+        if !drawn {
+            continue;
+        }
+        commands
+            .spawn((
+                Bake::default(),
+                Transform::from_translation(at),
+                Visibility::default(),
+                layer.clone(),
+            ))
+            .with_children(|p| match Card::from_index(i as u8) {
+                Some(card) if i < 52 => spawn_face(p, &art, card, &layer),
+                _ => spawn_back(p, &art, &layer),
+            });
+    }
+    if drawn {
+        commands.spawn((
+            Bake::default(),
+            Camera2d,
+            Camera {
+                // Before the table's camera, in the same frame.
+                order: -1,
+                clear_color: ClearColorConfig::Custom(Color::NONE),
+                ..default()
+            },
+            RenderTarget::Image(handle.clone().into()),
+            table_camera.iter().next().copied().unwrap_or_default(),
+            layer,
+        ));
+    }
+    let r = table.card_w * 0.08;
+    commands.insert_resource(CardAtlas {
+        image: handle,
+        cells,
+        w: cw / scale,
+        h: ch / scale,
+        style: *style,
+        shadow: meshes.add(shapes::rounded_rect(
+            cw / scale * 1.04,
+            ch / scale * 1.04,
+            r * 1.3,
+        )),
+        shadow_colour: materials.add(Palette::SHADOW),
+    });
 }
 
 /// Two-colour or four-colour suits (♣ green, ♦ blue).
@@ -31,14 +215,13 @@ impl DeckStyle {
     }
 }
 
-/// Meshes and materials for the card art at the current size.
-#[derive(Resource, Clone)]
+/// Meshes and materials for the card art at one size (the atlas's, or the inspector's).
+#[derive(Clone)]
 pub struct CardArt {
     pub w: f32,
     pub h: f32,
     pub body: Handle<Mesh>,
     pub edge: Handle<Mesh>,
-    pub shadow: Handle<Mesh>,
     pub court_panel: Handle<Mesh>,
     pub court_frame: Handle<Mesh>,
     pub back_inner: Handle<Mesh>,
@@ -51,32 +234,12 @@ pub struct CardArt {
     pub suit_colour: [Handle<ColorMaterial>; 4],
     pub paper: Handle<ColorMaterial>,
     pub edge_colour: Handle<ColorMaterial>,
-    pub shadow_colour: Handle<ColorMaterial>,
     pub court_panel_colour: Handle<ColorMaterial>,
     pub court_frame_colour: Handle<ColorMaterial>,
     pub back_colour: Handle<ColorMaterial>,
     pub back_line_colour: Handle<ColorMaterial>,
     pub style: DeckStyle,
     pub index_font: Handle<Font>,
-}
-
-fn rebuild_art(
-    mut commands: Commands,
-    table: Res<Table>,
-    style: Res<DeckStyle>,
-    fonts: Res<Fonts>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    let art = CardArt::build(
-        table.card_w,
-        table.card_h,
-        *style,
-        &fonts,
-        &mut meshes,
-        &mut materials,
-    );
-    commands.insert_resource(art);
 }
 
 impl CardArt {
@@ -102,7 +265,6 @@ impl CardArt {
                 r - line,
             )),
             edge: meshes.add(shapes::rounded_rect(w, h, r)),
-            shadow: meshes.add(shapes::rounded_rect(w * 1.04, h * 1.04, r * 1.3)),
             court_panel: meshes.add(shapes::rounded_rect(w * 0.62, h * 0.56, r * 0.6)),
             court_frame: meshes.add(shapes::rounded_frame(
                 w * 0.62,
@@ -125,7 +287,6 @@ impl CardArt {
             suit_colour: Suit::ALL.map(|s| materials.add(style.colour(s))),
             paper: materials.add(Palette::PAPER),
             edge_colour: materials.add(Palette::CARD_EDGE),
-            shadow_colour: materials.add(Palette::SHADOW),
             court_panel_colour: materials.add(Palette::COURT_PANEL),
             court_frame_colour: materials.add(Palette::COURT_FRAME),
             back_colour: materials.add(Palette::BACK),
@@ -136,21 +297,17 @@ impl CardArt {
     }
 }
 
-/// The face side of a card (shown when face up).
-#[derive(Component)]
-pub struct FaceSide;
-
-/// The back side of a card (shown when face down).
-#[derive(Component)]
-pub struct BackSide;
-
 /// The soft shadow under a lifted card.
 #[derive(Component)]
 pub struct LiftShadow;
 
-/// Builds a card's art as children of `parent`: its shadow (hidden until lifted), its face
-/// and its back (one of them visible).
-pub fn spawn_card_art(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Card, face_up: bool) {
+/// Builds a face-up card's art as children of `parent` (the inspector's large cards).
+pub fn spawn_card_art(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Card) {
+    spawn_face(parent, art, card, &RenderLayers::default());
+}
+
+/// A card's face, on this render layer.
+fn spawn_face(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Card, layer: &RenderLayers) {
     let (w, h) = (art.w, art.h);
     let suit = card.suit() as usize;
     let colour = art.style.colour(card.suit());
@@ -159,145 +316,133 @@ pub fn spawn_card_art(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Ca
             Mesh2d(m.clone()),
             MeshMaterial2d(c.clone()),
             Transform::from_xyz(x, y, z),
+            layer.clone(),
         )
     };
-    parent.spawn((
-        LiftShadow,
-        mesh(&art.shadow, &art.shadow_colour, w * 0.09, -h * 0.07, -0.004),
-        Visibility::Hidden,
-    ));
-    parent
-        .spawn((
-            FaceSide,
-            Transform::default(),
-            if face_up {
-                Visibility::Inherited
-            } else {
-                Visibility::Hidden
-            },
-        ))
-        .with_children(|face| {
-            face.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
-            face.spawn(mesh(&art.body, &art.paper, 0.0, 0.0, 0.0005));
-            let rank = match card.rank() {
-                10 => "10".to_string(),
-                _ => card.rank_letter().to_string(),
-            };
-            let font = TextFont {
-                font: art.index_font.clone().into(),
-                font_size: (h * 0.2).into(),
-                ..default()
-            };
-            // The index, top-left and (turned) bottom-right, so it reads from either end.
-            for (sx, sy, turn) in [(-1.0, 1.0, 0.0), (1.0, -1.0, std::f32::consts::PI)] {
-                let corner = Transform::from_xyz(sx * w * 0.33, sy * h * 0.355, 0.002)
-                    .with_rotation(Quat::from_rotation_z(turn));
-                face.spawn((corner, Visibility::Inherited))
-                    .with_children(|c| {
-                        c.spawn((
-                            Text2d::new(rank.clone()),
-                            font.clone(),
-                            TextColor(colour),
-                            Transform::from_xyz(0.0, 0.0, 0.0),
-                        ));
-                        c.spawn(mesh(
-                            &art.small_suit[suit],
-                            &art.suit_colour[suit],
-                            0.0,
-                            -h * 0.15,
-                            0.0,
-                        ));
-                    });
-            }
-            match card.rank() {
-                1 => {
-                    face.spawn(mesh(
-                        &art.ace_suit[suit],
-                        &art.suit_colour[suit],
-                        0.0,
-                        -h * 0.02,
-                        0.002,
-                    ));
-                }
-                11..=13 => {
-                    face.spawn(mesh(
-                        &art.court_panel,
-                        &art.court_panel_colour,
-                        0.0,
-                        -h * 0.02,
-                        0.001,
-                    ));
-                    face.spawn(mesh(
-                        &art.court_frame,
-                        &art.court_frame_colour,
-                        0.0,
-                        -h * 0.02,
-                        0.0015,
-                    ));
-                    let crown = usize::from(card.rank() - 11);
-                    face.spawn(mesh(
-                        &art.crowns[crown],
-                        &art.suit_colour[suit],
-                        0.0,
-                        h * 0.1,
-                        0.002,
-                    ));
-                    let letter = TextFont {
-                        font_size: (h * 0.17).into(),
-                        ..font.clone()
-                    };
-                    face.spawn((
-                        Text2d::new(card.rank_letter().to_string()),
-                        letter,
-                        TextColor(colour),
-                        Transform::from_xyz(0.0, -h * 0.04, 0.002),
-                    ));
-                    face.spawn(mesh(
-                        &art.small_suit[suit],
-                        &art.suit_colour[suit],
-                        0.0,
-                        -h * 0.19,
-                        0.002,
-                    ));
-                }
-                _ => {
-                    face.spawn(mesh(
-                        &art.big_suit[suit],
-                        &art.suit_colour[suit],
-                        0.0,
-                        -h * 0.04,
-                        0.002,
-                    ));
-                }
-            }
-        });
-    parent
-        .spawn((
-            BackSide,
-            Transform::default(),
-            if face_up {
-                Visibility::Hidden
-            } else {
-                Visibility::Inherited
-            },
-        ))
-        .with_children(|back| {
-            back.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
-            back.spawn(mesh(&art.body, &art.back_colour, 0.0, 0.0, 0.0005));
-            back.spawn(mesh(
-                &art.back_inner,
-                &art.back_line_colour,
+    parent.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
+    parent.spawn(mesh(&art.body, &art.paper, 0.0, 0.0, 0.0005));
+    let rank = match card.rank() {
+        10 => "10".to_string(),
+        _ => card.rank_letter().to_string(),
+    };
+    let font = TextFont {
+        font: art.index_font.clone().into(),
+        font_size: (h * 0.2).into(),
+        ..default()
+    };
+    // The index, top-left and (turned) bottom-right, so it reads from either end.
+    for (sx, sy, turn) in [(-1.0, 1.0, 0.0), (1.0, -1.0, std::f32::consts::PI)] {
+        let corner = Transform::from_xyz(sx * w * 0.33, sy * h * 0.355, 0.002)
+            .with_rotation(Quat::from_rotation_z(turn));
+        parent
+            .spawn((corner, Visibility::Inherited, layer.clone()))
+            .with_children(|c| {
+                c.spawn((
+                    Text2d::new(rank.clone()),
+                    font.clone(),
+                    TextColor(colour),
+                    Transform::from_xyz(0.0, 0.0, 0.0),
+                    layer.clone(),
+                ));
+                c.spawn(mesh(
+                    &art.small_suit[suit],
+                    &art.suit_colour[suit],
+                    0.0,
+                    -h * 0.15,
+                    0.0,
+                ));
+            });
+    }
+    match card.rank() {
+        1 => {
+            parent.spawn(mesh(
+                &art.ace_suit[suit],
+                &art.suit_colour[suit],
                 0.0,
+                -h * 0.02,
+                0.002,
+            ));
+        }
+        11..=13 => {
+            parent.spawn(mesh(
+                &art.court_panel,
+                &art.court_panel_colour,
                 0.0,
+                -h * 0.02,
                 0.001,
             ));
-            back.spawn(mesh(&art.back_ring, &art.back_line_colour, 0.0, 0.0, 0.001));
-            // Twelve points around the ring: the signs of the Zodiac.
-            for k in 0..12 {
-                let a = k as f32 / 12.0 * std::f32::consts::TAU;
-                let (x, y) = (a.sin() * w * 0.34, a.cos() * w * 0.34);
-                back.spawn(mesh(&art.back_dot, &art.back_line_colour, x, y, 0.001));
-            }
-            back.spawn(mesh(&art.back_dot, &art.back_line_colour, 0.0, 0.0, 0.001));
-        });
+            parent.spawn(mesh(
+                &art.court_frame,
+                &art.court_frame_colour,
+                0.0,
+                -h * 0.02,
+                0.0015,
+            ));
+            let crown = usize::from(card.rank() - 11);
+            parent.spawn(mesh(
+                &art.crowns[crown],
+                &art.suit_colour[suit],
+                0.0,
+                h * 0.1,
+                0.002,
+            ));
+            let letter = TextFont {
+                font_size: (h * 0.17).into(),
+                ..font.clone()
+            };
+            parent.spawn((
+                Text2d::new(card.rank_letter().to_string()),
+                letter,
+                TextColor(colour),
+                Transform::from_xyz(0.0, -h * 0.04, 0.002),
+                layer.clone(),
+            ));
+            parent.spawn(mesh(
+                &art.small_suit[suit],
+                &art.suit_colour[suit],
+                0.0,
+                -h * 0.19,
+                0.002,
+            ));
+        }
+        _ => {
+            parent.spawn(mesh(
+                &art.big_suit[suit],
+                &art.suit_colour[suit],
+                0.0,
+                -h * 0.04,
+                0.002,
+            ));
+        }
+    }
+}
+
+/// The back of every card, on this render layer.
+fn spawn_back(parent: &mut ChildSpawnerCommands, art: &CardArt, layer: &RenderLayers) {
+    let w = art.w;
+    let mesh = |m: &Handle<Mesh>, c: &Handle<ColorMaterial>, x: f32, y: f32, z: f32| {
+        (
+            Mesh2d(m.clone()),
+            MeshMaterial2d(c.clone()),
+            Transform::from_xyz(x, y, z),
+            layer.clone(),
+        )
+    };
+    parent.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
+    parent.spawn(mesh(&art.body, &art.back_colour, 0.0, 0.0, 0.0005));
+    parent.spawn(mesh(
+        &art.back_inner,
+        &art.back_line_colour,
+        0.0,
+        0.0,
+        0.001,
+    ));
+    parent.spawn(mesh(&art.back_ring, &art.back_line_colour, 0.0, 0.0, 0.001));
+    // Twelve points around the ring: the signs of the Zodiac.
+    for k in 0..12 {
+        let a = k as f32 / 12.0 * std::f32::consts::TAU;
+        let (x, y) = (a.sin() * w * 0.34, a.cos() * w * 0.34);
+        parent.spawn(mesh(&art.back_dot, &art.back_line_colour, x, y, 0.001));
+    }
+    parent.spawn(mesh(&art.back_dot, &art.back_line_colour, 0.0, 0.0, 0.001));
 }

@@ -2,7 +2,7 @@
 //! the table, the cards that moved glide to their new places.
 
 use super::animation::{Facing, Glide, Shake, Speed};
-use super::art::{BackSide, CardArt, FaceSide, LiftShadow, spawn_card_art};
+use super::art::{CardAtlas, LiftShadow};
 use super::messages::{GameChanged, PutBack, Refused, Step};
 use super::session::Session;
 use super::table::Table;
@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
                 follow_changes,
                 put_back_and_refuse,
                 celebrate,
-                (dress_cards, snap_to_layout).run_if(resource_changed::<CardArt>),
+                (dress_cards, snap_to_layout).run_if(resource_changed::<CardAtlas>),
             )
                 .chain()
                 .in_set(Step::Mirror),
@@ -109,18 +109,26 @@ fn spawn_cards(mut commands: Commands) {
     }
 }
 
-/// Gives every card its art (again, after the card size changes).
+/// Gives every card its sprite from the atlas (again, after the card size changes), and the
+/// shadow it casts when lifted.
 fn dress_cards(
     mut commands: Commands,
-    art: Res<CardArt>,
+    atlas: Res<CardAtlas>,
     cards: Query<(Entity, &CardView, &Facing)>,
 ) {
     for (entity, view, facing) in &cards {
         commands
             .entity(entity)
+            .insert(atlas.sprite(view.card, facing.0))
             .despawn_related::<Children>()
             .with_children(|parent| {
-                spawn_card_art(parent, &art, view.card, facing.0);
+                parent.spawn((
+                    LiftShadow,
+                    Mesh2d(atlas.shadow.clone()),
+                    MeshMaterial2d(atlas.shadow_colour.clone()),
+                    Transform::from_xyz(atlas.w * 0.09, -atlas.h * 0.07, -0.004),
+                    Visibility::Hidden,
+                ));
             });
     }
 }
@@ -342,26 +350,14 @@ fn rebuild(
 
 /// Shows the face or the back, as the card's [`Facing`] says (a flip changes it mid-turn).
 fn show_sides(
-    cards: Query<(&Facing, &Children), Changed<Facing>>,
-    mut faces: Query<&mut Visibility, (With<FaceSide>, Without<BackSide>)>,
-    mut backs: Query<&mut Visibility, (With<BackSide>, Without<FaceSide>)>,
+    atlas: Option<Res<CardAtlas>>,
+    mut cards: Query<(&Facing, &CardView, &mut Sprite), Changed<Facing>>,
 ) {
-    for (facing, children) in &cards {
-        for child in children.iter() {
-            if let Ok(mut v) = faces.get_mut(child) {
-                v.set_if_neq(if facing.0 {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                });
-            }
-            if let Ok(mut v) = backs.get_mut(child) {
-                v.set_if_neq(if facing.0 {
-                    Visibility::Hidden
-                } else {
-                    Visibility::Inherited
-                });
-            }
+    let Some(atlas) = atlas else { return };
+    for (facing, view, mut sprite) in &mut cards {
+        let cell = Some(atlas.cell(view.card, facing.0));
+        if sprite.rect != cell {
+            sprite.rect = cell;
         }
     }
 }

@@ -69,7 +69,10 @@ fn antialias_for_the_hardware(
     }
 }
 
-fn follow_window(windows: Query<&Window, With<PrimaryWindow>>, mut table: ResMut<Table>) {
+pub(super) fn follow_window(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut table: ResMut<Table>,
+) {
     let Ok(window) = windows.single() else { return };
     let (w, h, s) = (window.width(), window.height(), window.scale_factor());
     if (table.width, table.height, table.scale_factor) != (w, h, s) {

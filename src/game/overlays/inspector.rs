@@ -2,7 +2,7 @@
 //! table. A double-click, a right-click or the I key opens it; a click anywhere closes it.
 
 use super::Overlay;
-use crate::game::art::{CardArt, spawn_card_art};
+use crate::game::art::{CardArt, CardAtlas, spawn_card_art};
 use crate::game::buttons::Action;
 use crate::game::input::Hitbox;
 use crate::game::messages::{Inspect, Step};
@@ -42,7 +42,7 @@ fn open(
 fn spawn(
     mut commands: Commands,
     inspecting: Option<Res<Inspecting>>,
-    art: Option<Res<CardArt>>,
+    art: Option<Res<CardAtlas>>,
     session: Res<Session>,
     table: Res<Table>,
     fonts: Res<Fonts>,
@@ -119,6 +119,6 @@ fn spawn(
                 Transform::from_xyz(x, y, 202.0 + i as f32 * 0.01),
                 Visibility::default(),
             ))
-            .with_children(|p| spawn_card_art(p, &art, *card, true));
+            .with_children(|p| spawn_card_art(p, &art, *card));
     }
 }
