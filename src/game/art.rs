@@ -7,31 +7,24 @@
 //! scale factor or the deck's colours change (so it stays as sharp as the vector art, with 4×
 //! multisampling even on a software renderer), before the table's camera draws that frame.
 
+use super::bake::{self, Bake, Baking};
 use super::shapes;
 use super::table::Table;
 use super::theme::{Fonts, Palette};
 use crate::rules::{Card, Suit};
-use bevy::asset::RenderAssetUsages;
-use bevy::camera::RenderTarget;
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
-use bevy::render::render_resource::TextureFormat;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DeckStyle>().add_systems(
         PreUpdate,
-        (
-            put_away_the_last_bake,
-            bake_atlas.run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>)),
-        )
-            .chain()
+        bake_atlas
+            .run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>))
             // Once the table knows the window's size: never an atlas for a size not shown.
             .after(super::table::follow_window),
     );
 }
 
-/// The layer only the atlas camera sees.
-const BAKE_LAYER: usize = 7;
 /// Atlas columns: 52 faces and the back in 7 rows.
 const COLUMNS: u32 = 8;
 
@@ -72,34 +65,6 @@ impl CardAtlas {
     }
 }
 
-/// The atlas camera and the cards it draws, and the frames they have been drawn in.
-#[derive(Component, Default)]
-struct Bake(u8);
-
-/// Frames the atlas is drawn in. Meshes appear in the first; text is laid out for a camera
-/// only once the camera has seen a frame, so it appears in the second.
-const BAKE_FRAMES: u8 = 3;
-
-/// Puts the atlas scene away once it has been drawn; asks for the frames it needs till then.
-fn put_away_the_last_bake(
-    mut commands: Commands,
-    mut bakes: Query<(Entity, &mut Bake)>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-) {
-    let mut any = false;
-    for (e, mut bake) in &mut bakes {
-        bake.0 += 1;
-        if bake.0 >= BAKE_FRAMES {
-            commands.entity(e).despawn();
-        } else {
-            any = true;
-        }
-    }
-    if any {
-        redraw.write(bevy::window::RequestRedraw);
-    }
-}
-
 /// Draws every face and the back into a new atlas at the current card size.
 fn bake_atlas(
     mut commands: Commands,
@@ -124,18 +89,11 @@ fn bake_atlas(
     let (cell_w, cell_h) = (even(cw), even(ch));
     let rows = 53u32.div_ceil(COLUMNS);
     let (aw, ah) = (cell_w * COLUMNS as f32, cell_h * rows as f32);
-    // The window's usual format and the table camera's multisampling: the atlas is drawn with
-    // the pipelines the table already has (a software renderer compiles each new one, at a
-    // cost in start-up time and tens of MiB).
-    let mut image =
-        Image::new_target_texture(aw as u32, ah as u32, TextureFormat::Bgra8UnormSrgb, None);
-    // The GPU keeps it; no copy stays in main memory.
-    image.asset_usage = RenderAssetUsages::RENDER_WORLD;
-    let handle = images.add(image);
+    let handle = bake::target(&mut images, aw as u32, ah as u32);
     // Without a renderer (the headless tests) there is nothing to draw with.
     let drawn = renderer.is_some();
     let art = CardArt::build(cw, ch, *style, &fonts, &mut meshes, &mut materials);
-    let layer = RenderLayers::layer(BAKE_LAYER);
+    let layer = bake::layer(Baking::Cards);
     let mut cells = Vec::with_capacity(53);
     for i in 0..53u32 {
         let (col, row) = (i % COLUMNS, i / COLUMNS);
@@ -168,18 +126,14 @@ fn bake_atlas(
             });
     }
     if drawn {
-        commands.spawn((
-            Bake::default(),
-            Camera2d,
-            Camera {
-                // Before the table's camera, in the same frame.
-                order: -1,
-                clear_color: ClearColorConfig::Custom(Color::NONE),
-                ..default()
-            },
-            RenderTarget::Image(handle.clone().into()),
-            table_camera.iter().next().copied().unwrap_or_default(),
-            layer,
+        // The atlas is in texels: one world unit each.
+        let msaa = table_camera.iter().next().copied().unwrap_or_default();
+        commands.spawn(bake::camera(
+            Baking::Cards,
+            handle.clone(),
+            1.0,
+            Color::NONE,
+            msaa,
         ));
     }
     let r = table.card_w * 0.08;

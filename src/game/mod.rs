@@ -8,6 +8,7 @@ pub mod animation;
 pub mod art;
 pub mod assist;
 pub mod audio;
+pub mod bake;
 pub mod buttons;
 pub mod cards;
 pub mod files;
@@ -52,6 +53,7 @@ pub fn plugin(app: &mut App) {
         placement::plugin,
         assist::plugin,
         table::plugin,
+        bake::plugin,
         art::plugin,
         cards::plugin,
         animation::plugin,

@@ -1,6 +1,7 @@
 //! The table itself: the layout for the current window, the felt, the Zodiac track, and a marker
 //! entity for every place (so empty places show, and can be clicked and dropped on).
 
+use super::bake::{self, Bake, Baking};
 use super::messages::Step;
 use super::session::Session;
 use super::shapes;
@@ -108,17 +109,49 @@ fn redraw_table(
     >,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
     fonts: Res<Fonts>,
+    table_camera: Query<&Msaa, (With<Camera2d>, Without<Bake>)>,
+    renderer: Option<Res<bevy::render::renderer::RenderDevice>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
     let layout = &table.0;
+    // What never changes while the layout and the rules stay is baked into one picture of the
+    // table (see `bake`): the track, every place's outline and marks, the captions. Without a
+    // renderer (the headless tests) there is nothing to bake with.
+    let scale = layout.scale_factor.max(0.1);
+    let picture = bake::target(
+        &mut images,
+        (layout.width * scale).round() as u32,
+        (layout.height * scale).round() as u32,
+    );
+    commands.spawn((
+        TableDecor,
+        Sprite {
+            image: picture.clone(),
+            custom_size: Some(Vec2::new(layout.width, layout.height)),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, 0.0),
+    ));
+    if renderer.is_some() {
+        let msaa = table_camera.iter().next().copied().unwrap_or_default();
+        commands.spawn(bake::camera(
+            Baking::Table,
+            picture,
+            scale,
+            Palette::FELT,
+            msaa,
+        ));
+    }
+    let baked = (Bake::default(), bake::layer(Baking::Table));
     let (cx, cy) = layout.ring_center();
     let (cw, ch) = (layout.card_w, layout.card_h);
     let band = ch * 1.35;
     commands.spawn((
-        TableDecor,
+        baked.clone(),
         Mesh2d(meshes.add(shapes::ellipse_band(layout.ring_a, layout.ring_b, band))),
         MeshMaterial2d(materials.add(Palette::TRACK)),
         Transform::from_xyz(cx, cy - layout.depth_step * 3.0, 0.0),
@@ -144,14 +177,23 @@ fn redraw_table(
     };
     for place in Place::all() {
         let r = layout.rect(place);
-        let mut marker = commands.spawn((
-            PlaceMarker(place),
+        // The marker is what input finds at the place; its look is in the baked picture.
+        let marker = commands
+            .spawn((
+                PlaceMarker(place),
+                Transform::from_xyz(r.x, r.y, 0.1),
+                Visibility::default(),
+            ))
+            .id();
+        let mut look = commands.spawn((
+            baked.clone(),
             Transform::from_xyz(r.x, r.y, 0.1),
             Visibility::default(),
             Mesh2d(fill.clone()),
             MeshMaterial2d(fill_colour.clone()),
         ));
-        marker.with_child((
+        look.with_child((
+            baked.1.clone(),
             Mesh2d(outline.clone()),
             MeshMaterial2d(outline_colour.clone()),
             Transform::from_xyz(0.0, 0.0, 0.01),
@@ -164,19 +206,23 @@ fn redraw_table(
                     Direction::Up => ("A", "up"),
                     Direction::Down => ("K", "down"),
                 };
-                marker.with_children(|p| {
+                let layer = baked.1.clone();
+                look.with_children(|p| {
                     p.spawn((
+                        layer.clone(),
                         Mesh2d(meshes.add(shapes::suit(suit, cw * 0.42))),
                         MeshMaterial2d(materials.add(Palette::SLOT_MARK)),
                         Transform::from_xyz(0.0, ch * 0.08, 0.02),
                     ));
                     p.spawn((
+                        layer.clone(),
                         Text2d::new(base),
                         label_font(ch * 0.2),
                         TextColor(Palette::SLOT_MARK),
                         Transform::from_xyz(0.0, ch * 0.33, 0.02),
                     ));
                     p.spawn((
+                        layer,
                         Text2d::new(arrow),
                         label_font(ch * 0.13),
                         TextColor(Palette::SLOT_MARK),
@@ -185,7 +231,7 @@ fn redraw_table(
                 });
             }
             Place::Stock => {
-                marker.with_children(|p| {
+                commands.entity(marker).with_children(|p| {
                     p.spawn((
                         RedealMark,
                         Mesh2d(meshes.add(shapes::ring(cw * 0.24, (cw * 0.05).max(2.0)))),
@@ -221,7 +267,7 @@ fn redraw_table(
     // Captions for the groups, small and quiet, so a newcomer knows what is where.
     let caption = |text: &str, x: f32, y: f32| {
         (
-            TableDecor,
+            baked.clone(),
             Text2d::new(text),
             label_font((ch * 0.13).max(11.0)),
             TextColor(Palette::CAPTION),
