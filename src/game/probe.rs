@@ -9,7 +9,9 @@
 //! - `probe: places waste=X,Y stock=X,Y` after each `ready`: where the waste and the stock are,
 //!   in logical pixels from the window's top left corner.
 //! - `probe: finished won|helped|lost moves=N`: a game ended (counted in the statistics).
-//! - `probe: drag-frames N median-ms M p99-ms P` on exit: frame times while a card was dragged.
+//! - `probe: drag-frames N median-ms M p99-ms P draws D` on exit: frame times while a card was
+//!   dragged, and the median number of draw calls in the sorted 2D and UI passes (sprites,
+//!   text, translucent shapes, the HUD) in those frames.
 
 use super::animation::{Glide, Shake};
 use super::input::{DragState, InputQueue};
@@ -18,9 +20,13 @@ use super::session::Session;
 use super::table::Table;
 use crate::rules::Place;
 use bevy::app::AppExit;
+use bevy::core_pipeline::core_2d::Transparent2d;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
+use bevy::render::render_phase::ViewSortedRenderPhases;
 use bevy::window::PrimaryWindow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 /// When `main` started, for the time to the first frame.
@@ -31,14 +37,53 @@ pub(super) fn plugin(app: &mut App) {
     if std::env::var_os("ZODIAC_PROBE").is_none() {
         return;
     }
-    app.init_resource::<DragFrames>().add_systems(
-        Last,
-        (first_frame, ready, finished, drag_frames, report).chain(),
-    );
+    let draws = DrawCalls::default();
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.insert_resource(draws.clone()).add_systems(
+            bevy::render::Render,
+            count_draws.in_set(bevy::render::RenderSystems::Render),
+        );
+    }
+    app.insert_resource(draws)
+        .init_resource::<DragFrames>()
+        .add_systems(
+            Last,
+            (first_frame, ready, finished, drag_frames, report).chain(),
+        );
 }
 
 #[derive(Resource, Default)]
-struct DragFrames(Vec<f32>);
+struct DragFrames(Vec<f32>, Vec<u32>);
+
+/// Draw calls in the last frame drawn: counted by the render world, read by the probe.
+#[derive(Resource, Clone, Default)]
+struct DrawCalls(Arc<AtomicU32>);
+
+/// A sorted phase draws each batch with one call: the items that start one.
+fn count_draws(
+    sprites: Res<ViewSortedRenderPhases<Transparent2d>>,
+    ui: Option<Res<ViewSortedRenderPhases<bevy::ui_render::TransparentUi>>>,
+    calls: Res<DrawCalls>,
+) {
+    let batches = |ranges: &mut dyn Iterator<Item = std::ops::Range<u32>>| {
+        ranges.filter(|r| !r.is_empty()).count()
+    };
+    let mut n = batches(
+        &mut sprites
+            .values()
+            .flat_map(|p| p.items.values().map(|i| i.batch_range.clone())),
+    );
+    if let Some(ui) = ui {
+        n += batches(
+            &mut ui
+                .values()
+                .flat_map(|p| p.items.values().map(|i| i.batch_range.clone())),
+        );
+    }
+    calls
+        .0
+        .store(u32::try_from(n).unwrap_or(u32::MAX), Ordering::Relaxed);
+}
 
 fn first_frame(frames: Res<FrameCount>, start: Option<Res<ProcessStart>>) {
     // Rendering is pipelined one frame behind: at the end of update 2, frame 1 is on screen.
@@ -105,9 +150,15 @@ fn finished(mut done: MessageReader<Finished>) {
     }
 }
 
-fn drag_frames(time: Res<Time<Real>>, drag: Res<DragState>, mut seen: ResMut<DragFrames>) {
+fn drag_frames(
+    time: Res<Time<Real>>,
+    drag: Res<DragState>,
+    draws: Res<DrawCalls>,
+    mut seen: ResMut<DragFrames>,
+) {
     if drag.drag.as_ref().is_some_and(|d| d.lifted) {
         seen.0.push(time.delta_secs() * 1000.0);
+        seen.1.push(draws.0.load(Ordering::Relaxed));
     }
 }
 
@@ -122,10 +173,13 @@ fn report(mut exits: MessageReader<AppExit>, seen: Res<DragFrames>) {
         return;
     }
     let at = |q: f32| v[((v.len() - 1) as f32 * q).round() as usize];
+    let mut d = seen.1.clone();
+    d.sort_unstable();
     println!(
-        "probe: drag-frames {} median-ms {:.1} p99-ms {:.1}",
+        "probe: drag-frames {} median-ms {:.1} p99-ms {:.1} draws {}",
         v.len(),
         at(0.5),
-        at(0.99)
+        at(0.99),
+        d[d.len() / 2]
     );
 }
