@@ -8,7 +8,7 @@
 
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, WindowResolution};
+use bevy::window::PrimaryWindow;
 use bevy::winit::{UpdateMode, WinitSettings};
 use std::time::{Duration, Instant};
 
@@ -26,21 +26,7 @@ struct Probe {
 fn main() {
     let started = Instant::now();
     App::new()
-        .add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Zodiac".into(),
-                        resolution: WindowResolution::new(1280, 720),
-                        ..default()
-                    }),
-                    ..default()
-                })
-                .set(AssetPlugin {
-                    file_path: "assets".into(),
-                    ..default()
-                }),
-        )
+        .add_plugins(zodiac::game::window_plugins())
         .insert_resource(WinitSettings {
             focused_mode: UpdateMode::Continuous,
             unfocused_mode: UpdateMode::Continuous,

@@ -266,12 +266,7 @@ fn spawn_face(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Card, laye
     let suit = card.suit() as usize;
     let colour = art.style.colour(card.suit());
     let mesh = |m: &Handle<Mesh>, c: &Handle<ColorMaterial>, x: f32, y: f32, z: f32| {
-        (
-            Mesh2d(m.clone()),
-            MeshMaterial2d(c.clone()),
-            Transform::from_xyz(x, y, z),
-            layer.clone(),
-        )
+        shape(m, c, Vec3::new(x, y, z), layer)
     };
     parent.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
     parent.spawn(mesh(&art.body, &art.paper, 0.0, 0.0, 0.0005));
@@ -371,16 +366,26 @@ fn spawn_face(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Card, laye
     }
 }
 
+/// One shape of the art: a mesh in a colour, at a place, on a render layer.
+fn shape(
+    mesh: &Handle<Mesh>,
+    colour: &Handle<ColorMaterial>,
+    at: Vec3,
+    layer: &RenderLayers,
+) -> impl Bundle + use<> {
+    (
+        Mesh2d(mesh.clone()),
+        MeshMaterial2d(colour.clone()),
+        Transform::from_translation(at),
+        layer.clone(),
+    )
+}
+
 /// The back of every card, on this render layer.
 fn spawn_back(parent: &mut ChildSpawnerCommands, art: &CardArt, layer: &RenderLayers) {
     let w = art.w;
     let mesh = |m: &Handle<Mesh>, c: &Handle<ColorMaterial>, x: f32, y: f32, z: f32| {
-        (
-            Mesh2d(m.clone()),
-            MeshMaterial2d(c.clone()),
-            Transform::from_xyz(x, y, z),
-            layer.clone(),
-        )
+        shape(m, c, Vec3::new(x, y, z), layer)
     };
     parent.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
     parent.spawn(mesh(&art.body, &art.back_colour, 0.0, 0.0, 0.0005));

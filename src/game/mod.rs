@@ -83,41 +83,45 @@ pub fn run(options: LaunchOptions) -> AppExit {
     window_app(options).run()
 }
 
+/// Bevy's plugins as the game's window uses them (shared with `examples/empty_window.rs`, the
+/// floor the frame figures are compared with).
+pub fn window_plugins() -> bevy::app::PluginGroupBuilder {
+    DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Zodiac".into(),
+                resolution: WindowResolution::new(1280, 720),
+                resize_constraints: WindowResizeConstraints {
+                    min_width: 640.0,
+                    min_height: 400.0,
+                    ..default()
+                },
+                ..default()
+            }),
+            ..default()
+        })
+        // Sound comes from bevy_kira_audio; assets are compiled in, so no asset folder is needed.
+        .set(AssetPlugin {
+            file_path: "assets".into(),
+            ..default()
+        })
+}
+
 /// The game with its real window, ready to run.
 pub fn window_app(options: LaunchOptions) -> App {
     let started = probe::ProcessStart(std::time::Instant::now());
     let mut app = App::new();
     app.insert_resource(started);
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Zodiac".into(),
-                    resolution: WindowResolution::new(1280, 720),
-                    resize_constraints: WindowResizeConstraints {
-                        min_width: 640.0,
-                        min_height: 400.0,
-                        ..default()
-                    },
-                    ..default()
-                }),
-                ..default()
-            })
-            // Sound comes from bevy_kira_audio; assets are compiled in, so no asset folder is needed.
-            .set(AssetPlugin {
-                file_path: "assets".into(),
-                ..default()
-            }),
-    )
-    // Idle means idle: draw on input only, and once a second for the clock. Animations ask for
-    // more frames while they run (see animation.rs).
-    // Start drawing continuously: the deal animation runs at once; animation.rs then lets the
-    // window sleep as soon as nothing moves.
-    .insert_resource(WinitSettings {
-        focused_mode: UpdateMode::Continuous,
-        unfocused_mode: UpdateMode::Continuous,
-    })
-    .insert_resource(options);
+    app.add_plugins(window_plugins())
+        // Idle means idle: draw on input only, and once a second for the clock. Animations ask for
+        // more frames while they run (see animation.rs).
+        // Start drawing continuously: the deal animation runs at once; animation.rs then lets the
+        // window sleep as soon as nothing moves.
+        .insert_resource(WinitSettings {
+            focused_mode: UpdateMode::Continuous,
+            unfocused_mode: UpdateMode::Continuous,
+        })
+        .insert_resource(options);
     if audio::sound_device_present() {
         app.add_plugins(bevy_kira_audio::AudioPlugin);
     } else {
