@@ -8,7 +8,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ImageRenderTarget, RenderTarget};
 use bevy::prelude::*;
-use bevy::render::render_resource::TextureFormat;
+use bevy::render::render_resource::{TextureFormat, TextureUsages};
 use bevy::window::RequestRedraw;
 
 pub(super) fn plugin(app: &mut App) {
@@ -37,13 +37,15 @@ pub struct Bake(u8);
 /// Frames a bake is drawn in.
 const FRAMES: u8 = 3;
 
-/// A texture to bake into, `w` × `h` texels, kept by the GPU only. The format is the window's
-/// usual one, so the table's pipelines serve (a software renderer compiles each new one, at a
-/// cost in start-up time and tens of MiB).
+/// A texture to bake into, `w` × `h` texels, kept by the GPU only. The format is the one Bevy
+/// draws a window's frame in before showing it, so the table's pipelines serve (a software
+/// renderer compiles each new one, at a cost in start-up time and memory) and the picture can
+/// be copied straight into a frame (`backdrop`).
 pub fn target(images: &mut Assets<Image>, w: u32, h: u32) -> Handle<Image> {
     let mut image =
-        Image::new_target_texture(w.max(1), h.max(1), TextureFormat::Bgra8UnormSrgb, None);
+        Image::new_target_texture(w.max(1), h.max(1), TextureFormat::Rgba8UnormSrgb, None);
     image.asset_usage = RenderAssetUsages::RENDER_WORLD;
+    image.texture_descriptor.usage |= TextureUsages::COPY_SRC;
     images.add(image)
 }
 

@@ -8,6 +8,7 @@ pub mod animation;
 pub mod art;
 pub mod assist;
 pub mod audio;
+pub mod backdrop;
 pub mod bake;
 pub mod buttons;
 pub mod cards;
@@ -54,6 +55,7 @@ pub fn plugin(app: &mut App) {
         assist::plugin,
         table::plugin,
         bake::plugin,
+        backdrop::plugin,
         art::plugin,
         cards::plugin,
         animation::plugin,

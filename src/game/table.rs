@@ -1,6 +1,7 @@
 //! The table itself: the layout for the current window, the felt, the Zodiac track, and a marker
 //! entity for every place (so empty places show, and can be clicked and dropped on).
 
+use super::backdrop::{self, Backdrop};
 use super::bake::{self, Bake, Baking};
 use super::messages::Step;
 use super::session::Session;
@@ -8,7 +9,9 @@ use super::shapes;
 use super::theme::{Fonts, Palette};
 use crate::layout::Layout;
 use crate::rules::{Direction, Place, Suit};
+use bevy::camera::CameraMainTextureUsages;
 use bevy::prelude::*;
+use bevy::render::render_resource::TextureUsages;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
@@ -51,7 +54,12 @@ pub struct DropHighlight(pub Place);
 pub struct HintHighlight(pub Place);
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, Msaa::Sample4));
+    commands.spawn((
+        Camera2d,
+        Msaa::Sample4,
+        // The table picture may be copied into the frame (see `backdrop`).
+        CameraMainTextureUsages::default().with(TextureUsages::COPY_DST),
+    ));
 }
 
 /// Edges are smoothed by 4× multisampling on a graphics card. A software renderer (no GPU)
@@ -111,7 +119,7 @@ fn redraw_table(
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut images: ResMut<Assets<Image>>,
     fonts: Res<Fonts>,
-    table_camera: Query<&Msaa, (With<Camera2d>, Without<Bake>)>,
+    table_camera: Query<(Entity, &Msaa), (With<Camera2d>, Without<Bake>)>,
     renderer: Option<Res<bevy::render::renderer::RenderDevice>>,
 ) {
     for e in &old {
@@ -127,17 +135,24 @@ fn redraw_table(
         (layout.width * scale).round() as u32,
         (layout.height * scale).round() as u32,
     );
-    commands.spawn((
-        TableDecor,
-        Sprite {
-            image: picture.clone(),
-            custom_size: Some(Vec2::new(layout.width, layout.height)),
-            ..default()
-        },
-        Transform::from_xyz(0.0, 0.0, 0.0),
-    ));
+    let (camera, msaa) = table_camera
+        .iter()
+        .next()
+        .map_or((None, Msaa::default()), |(e, m)| (Some(e), *m));
+    if let (Some(camera), true) = (camera, backdrop::copies_on(msaa)) {
+        commands.entity(camera).insert(Backdrop(picture.clone()));
+    } else {
+        commands.spawn((
+            TableDecor,
+            Sprite {
+                image: picture.clone(),
+                custom_size: Some(Vec2::new(layout.width, layout.height)),
+                ..default()
+            },
+            Transform::from_xyz(0.0, 0.0, 0.0),
+        ));
+    }
     if renderer.is_some() {
-        let msaa = table_camera.iter().next().copied().unwrap_or_default();
         commands.spawn(bake::camera(
             Baking::Table,
             picture,
