@@ -3,16 +3,45 @@
 //! the card faces and the table cost one quad each. A bake is drawn in the frame it is set up
 //! in (its camera goes before the table's) and in the two frames after, because text is laid
 //! out for a new camera only once the camera has seen a frame; then its scene is put away.
+//! Frames count only once the renderer has every pipeline it was asked for: a software renderer
+//! compiles them for a while after start-up, and a bake drawn without them stays blank.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ImageRenderTarget, RenderTarget};
 use bevy::prelude::*;
+use bevy::render::render_resource::PipelineCache;
 use bevy::render::render_resource::{TextureFormat, TextureUsages};
+use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::RequestRedraw;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(First, put_away_the_last_bake);
+    let ready = PipelinesReady::default();
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render
+            .insert_resource(ready.clone())
+            .add_systems(Render, note_pipelines.in_set(RenderSystems::Cleanup));
+    }
+    app.insert_resource(ready)
+        .add_systems(First, put_away_the_last_bake);
+}
+
+/// Whether the renderer's last frame had every pipeline it had been asked for (written by the
+/// render world, read by the main one).
+#[derive(Resource, Clone)]
+struct PipelinesReady(Arc<AtomicBool>);
+
+impl Default for PipelinesReady {
+    fn default() -> Self {
+        Self(Arc::new(AtomicBool::new(true)))
+    }
+}
+
+fn note_pipelines(cache: Option<Res<PipelineCache>>, ready: Res<PipelinesReady>) {
+    let all = cache.is_none_or(|c| c.waiting_pipelines().next().is_none());
+    ready.0.store(all, Ordering::Relaxed);
 }
 
 /// What is being baked: each has a layer of its own that only its camera sees.
@@ -30,12 +59,19 @@ pub fn layer(what: Baking) -> RenderLayers {
     })
 }
 
-/// What a bake draws, and its camera: gone after [`FRAMES`] frames.
+/// What a bake draws, and its camera: gone after [`FRAMES`] frames drawn with every pipeline.
 #[derive(Component, Clone, Default)]
-pub struct Bake(u8);
+pub struct Bake {
+    drawn: u8,
+    age: u16,
+}
 
 /// Frames a bake is drawn in.
 const FRAMES: u8 = 3;
+
+/// Frames after which a bake is put away even if some pipeline never came (a broken driver):
+/// its picture may lack something, but frames stop being drawn for it.
+const GIVE_UP: u16 = 600;
 
 /// A texture to bake into, `w` × `h` texels, kept by the GPU only. The format is the one Bevy
 /// draws a window's frame in before showing it, so the table's pipelines serve (a software
@@ -84,11 +120,14 @@ fn put_away_the_last_bake(
     mut bakes: Query<(Entity, &mut Bake)>,
     mut redraw: MessageWriter<RequestRedraw>,
     mut after: Local<u8>,
+    ready: Res<PipelinesReady>,
 ) {
+    let ready = ready.0.load(Ordering::Relaxed);
     let mut any = false;
     for (e, mut bake) in &mut bakes {
-        bake.0 += 1;
-        if bake.0 >= FRAMES {
+        bake.age += 1;
+        bake.drawn += u8::from(ready);
+        if bake.drawn >= FRAMES || bake.age >= GIVE_UP {
             commands.entity(e).despawn();
             // The renderer frees a camera's working textures only after a few frames without
             // it: draw those frames, or an idle window keeps them.
