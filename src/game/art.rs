@@ -89,7 +89,7 @@ fn bake_atlas(
     let (cell_w, cell_h) = (even(cw), even(ch));
     let rows = 53u32.div_ceil(COLUMNS);
     let (aw, ah) = (cell_w * COLUMNS as f32, cell_h * rows as f32);
-    let handle = bake::target(&mut images, aw as u32, ah as u32);
+    let handle = bake::target(&mut images, aw as u32, ah as u32, None);
     // Without a renderer (the headless tests) there is nothing to draw with.
     let drawn = renderer.is_some();
     let art = CardArt::build(cw, ch, *style, &fonts, &mut meshes, &mut materials);

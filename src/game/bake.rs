@@ -76,12 +76,17 @@ const GIVE_UP: u16 = 600;
 /// A texture to bake into, `w` × `h` texels, kept by the GPU only. The format is the one Bevy
 /// draws a window's frame in before showing it, so the table's pipelines serve (a software
 /// renderer compiles each new one, at a cost in start-up time and memory) and the picture can
-/// be copied straight into a frame (`backdrop`).
-pub fn target(images: &mut Assets<Image>, w: u32, h: u32) -> Handle<Image> {
-    let mut image =
-        Image::new_target_texture(w.max(1), h.max(1), TextureFormat::Rgba8UnormSrgb, None);
+/// be copied straight into a frame (`backdrop`). Until the bake has drawn, it is all `fill`
+/// (a picture shown before then must not flash black), or transparent without one (nothing is
+/// then uploaded).
+pub fn target(images: &mut Assets<Image>, w: u32, h: u32, fill: Option<Color>) -> Handle<Image> {
+    let (w, h) = (w.max(1), h.max(1));
+    let mut image = Image::new_target_texture(w, h, TextureFormat::Rgba8UnormSrgb, None);
     image.asset_usage = RenderAssetUsages::RENDER_WORLD;
     image.texture_descriptor.usage |= TextureUsages::COPY_SRC;
+    image.data = fill.map(|c| c.to_srgba().to_u8_array().repeat((w * h) as usize));
+    // A new picture replaces the old one whole: nothing to carry over.
+    image.copy_on_resize = false;
     images.add(image)
 }
 

@@ -8,12 +8,16 @@
 //!   change, and when the window's size changes.
 //! - `probe: places waste=X,Y stock=X,Y` after each `ready`: where the waste and the stock are,
 //!   in logical pixels from the window's top left corner.
+//! - `probe: pixels felt=R,G,B track=R,G,B`, once, when the table first rests with nothing left
+//!   to bake: two pixels of a screenshot of the window (sRGB), a corner of the felt and the
+//!   Zodiac track between two piles, so a test can tell a drawn table from a blank one.
 //! - `probe: finished won|helped|lost moves=N`: a game ended (counted in the statistics).
 //! - `probe: drag-frames N median-ms M p99-ms P draws D` on exit: frame times while a card was
 //!   dragged, and the median number of draw calls in the sorted 2D and UI passes (sprites,
 //!   text, translucent shapes, the HUD) in those frames.
 
 use super::animation::{Glide, Shake};
+use super::bake::Bake;
 use super::input::{DragState, InputQueue};
 use super::messages::{Finished, Outcome};
 use super::session::Session;
@@ -24,9 +28,10 @@ use bevy::core_pipeline::core_2d::Transparent2d;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::render::render_phase::ViewSortedRenderPhases;
-use bevy::window::PrimaryWindow;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::window::{PrimaryWindow, RequestRedraw};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Instant;
 
 /// When `main` started, for the time to the first frame.
@@ -48,7 +53,15 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DragFrames>()
         .add_systems(
             Last,
-            (first_frame, ready, finished, drag_frames, report).chain(),
+            (
+                first_frame,
+                ready,
+                look_at_the_table,
+                finished,
+                drag_frames,
+                report,
+            )
+                .chain(),
         );
 }
 
@@ -137,6 +150,69 @@ fn ready(
         );
         *said = Some(line);
     }
+}
+
+/// A screenshot once the table is at rest and every bake is put away; prints two of its pixels.
+fn look_at_the_table(
+    mut commands: Commands,
+    moving: Query<(), Or<(With<Glide>, With<Shake>)>>,
+    bakes: Query<(), With<Bake>>,
+    frames: Res<FrameCount>,
+    table: Res<Table>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut asked: Local<Option<Arc<AtomicBool>>>,
+) {
+    if let Some(seen) = asked.as_ref() {
+        // The capture comes back a frame or two later: draw until it has.
+        if !seen.load(Ordering::Relaxed) {
+            redraw.write(RequestRedraw);
+        }
+        return;
+    }
+    if frames.0 < 2 || !moving.is_empty() || !bakes.is_empty() {
+        return;
+    }
+    let scale = table.scale_factor;
+    let to_screen = |x: f32, y: f32| {
+        (
+            ((x + table.width / 2.0) * scale) as u32,
+            ((table.height / 2.0 - y) * scale) as u32,
+        )
+    };
+    let felt = to_screen(3.0 - table.width / 2.0, 3.0 - table.height / 2.0);
+    // The track between two neighbouring Zodiac piles, where no place covers it.
+    let covered = |x: f32, y: f32| {
+        Place::all().any(|p| {
+            let r = table.rect(p);
+            (x - r.x).abs() < r.w / 2.0 + 1.0 && (y - r.y).abs() < r.h / 2.0 + 1.0
+        })
+    };
+    let track = (0..24u8)
+        .map(|i| {
+            let (a, b) = (
+                table.rect(Place::Zodiac(i)),
+                table.rect(Place::Zodiac((i + 1) % 24)),
+            );
+            ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+        })
+        .find(|&(x, y)| !covered(x, y))
+        .map(|(x, y)| to_screen(x, y));
+    let Some(track) = track else { return };
+    let seen = Arc::new(AtomicBool::new(false));
+    *asked = Some(seen.clone());
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(move |shot: On<ScreenshotCaptured>| {
+            let pixel = |(x, y): (u32, u32)| {
+                shot.image.get_color_at(x, y).map_or("none".into(), |c| {
+                    let [r, g, b, _] = c.to_srgba().to_u8_array();
+                    format!("{r},{g},{b}")
+                })
+            };
+            println!("probe: pixels felt={} track={}", pixel(felt), pixel(track));
+            seen.store(true, Ordering::Relaxed);
+        });
+    redraw.write(RequestRedraw);
 }
 
 fn finished(mut done: MessageReader<Finished>) {

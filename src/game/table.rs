@@ -134,6 +134,7 @@ fn redraw_table(
         &mut images,
         (layout.width * scale).round() as u32,
         (layout.height * scale).round() as u32,
+        Some(Palette::FELT),
     );
     let (camera, msaa) = table_camera
         .iter()

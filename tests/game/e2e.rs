@@ -7,9 +7,11 @@
 //! Skipped, with a message, where no X server can be started, except under CI (`CI=true`),
 //! where that is a failure.
 
+use bevy::color::ColorToPacked;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use zodiac::game::theme::Palette;
 use zodiac::layout::Layout;
 use zodiac::rules::{Game, Move, Place};
 
@@ -214,16 +216,18 @@ impl Running {
         }
     }
 
-    /// Waits until the game prints a line that starts with `prefix`.
-    fn said(&mut self, prefix: &str, timeout: Duration) {
+    /// Waits until the game prints a line that starts with `prefix`, and gives the line.
+    fn said(&mut self, prefix: &str, timeout: Duration) -> String {
         let found = wait_until(timeout, || {
             if let Ok(Some(status)) = self.child.0.try_wait() {
                 panic!("zodiac exited with {status} while we waited for {prefix:?}");
             }
             let text = std::fs::read_to_string(&self.out).unwrap_or_default();
-            text.lines().any(|l| l.starts_with(prefix)).then_some(())
+            text.lines()
+                .find(|l| l.starts_with(prefix))
+                .map(str::to_string)
         });
-        assert!(found.is_some(), "the game never said {prefix:?}");
+        found.unwrap_or_else(|| panic!("the game never said {prefix:?}"))
     }
 
     /// Types a key into the window.
@@ -289,6 +293,30 @@ impl Running {
     }
 }
 
+/// The window shows the felt and the Zodiac track in their colours (`probe: pixels felt=R,G,B
+/// track=R,G,B`, from a screenshot): not a blank or black table picture.
+fn the_table_is_drawn(line: &str) {
+    let pixel = |name: &str| -> [u8; 3] {
+        let v: Vec<u8> = line
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {line:?}"))
+            .split(',')
+            .map(|c| {
+                c.parse()
+                    .unwrap_or_else(|_| panic!("no colour in {line:?}"))
+            })
+            .collect();
+        [v[0], v[1], v[2]]
+    };
+    for (name, colour) in [("felt=", Palette::FELT), ("track=", Palette::TRACK)] {
+        let [r, g, b, _] = colour.to_srgba().to_u8_array();
+        let seen = pixel(name);
+        let near = seen.iter().zip([r, g, b]).all(|(s, w)| s.abs_diff(w) <= 3);
+        assert!(near, "{name} is {seen:?}, not {:?}: {line}", [r, g, b]);
+    }
+}
+
 fn saved_moves(save: &Path) -> Vec<Move> {
     std::fs::read_to_string(save)
         .ok()
@@ -316,6 +344,7 @@ fn the_real_window_plays_drag_and_click_and_saves_them() {
         &["--deal", "1", "--data-dir", dir.to_str().unwrap()],
     );
     let ready = game.ready(0);
+    the_table_is_drawn(&game.said("probe: pixels ", Duration::from_secs(180)));
     // A flick: the press, the moves and the release follow each other with no pause at all.
     let (sx, sy) = game.screen(&ready, Place::Waste);
     let (tx, ty) = game.screen(&ready, Place::Zodiac(20));
