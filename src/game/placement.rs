@@ -11,7 +11,13 @@ use std::time::{Duration, Instant};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Placement>()
         .add_systems(Startup, restore_size)
-        .add_systems(Update, (place_on_screen, track).chain())
+        // Before the table follows the window: a window that must shrink to fit its screen
+        // does so before anything is drawn or baked for the size it opened at.
+        .add_systems(
+            PreUpdate,
+            place_on_screen.before(super::table::follow_window),
+        )
+        .add_systems(Update, track)
         .add_systems(Last, keep);
 }
 
