@@ -84,12 +84,17 @@ fn probe(
     } else if p.clicked {
         UpdateMode::Reactive {
             wait: Duration::from_secs(1),
-            react_to_device_events: true,
+            react_to_device_events: false,
             react_to_user_events: true,
             react_to_window_events: true,
         }
     } else {
-        UpdateMode::reactive(Duration::from_secs(3600))
+        UpdateMode::Reactive {
+            wait: Duration::from_secs(3600),
+            react_to_device_events: false,
+            react_to_user_events: true,
+            react_to_window_events: true,
+        }
     };
     if settings.focused_mode != wanted {
         settings.focused_mode = wanted;

@@ -220,7 +220,12 @@ fn keep_drawing(
             (true, _) => UpdateMode::Continuous,
             (false, true) => IDLE,
             // Nothing moves and no clock ticks: sleep until input.
-            (false, false) => UpdateMode::reactive(std::time::Duration::from_secs(3600)),
+            (false, false) => UpdateMode::Reactive {
+                wait: std::time::Duration::from_secs(3600),
+                react_to_device_events: false,
+                react_to_user_events: true,
+                react_to_window_events: true,
+            },
         };
         // Unfocused windows animate and tick the same way (an unfocused game on a second screen
         // still finishes its moves).
@@ -232,9 +237,11 @@ fn keep_drawing(
 }
 
 /// How the window updates when nothing moves but the clock runs: on input, and once a second.
+/// Input means the window's own events: device events (the mouse moving anywhere on the
+/// desktop) would draw a frame for each.
 pub const IDLE: UpdateMode = UpdateMode::Reactive {
     wait: std::time::Duration::from_secs(1),
-    react_to_device_events: true,
+    react_to_device_events: false,
     react_to_user_events: true,
     react_to_window_events: true,
 };
