@@ -8,8 +8,8 @@ use super::messages::{AskHint, CannotWin, GameChanged, Step, Toast};
 use super::session::Session;
 use super::table::HintHighlight;
 use super::verdicts::Verdicts;
-use crate::rules::{Move, Place, Position, Rules, Status};
-use crate::solver::{Verdict, card_name};
+use crate::rules::{Card, Move, Place, Position, Rules, Status};
+use crate::solver::Verdict;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -35,7 +35,7 @@ pub fn from_line(position: &Position, rules: &Rules, line: &[Move]) -> (String, 
     if !matches!(first, Move::Turn | Move::Redeal) {
         let card = position
             .moving_card(first)
-            .map(card_name)
+            .map(Card::name)
             .unwrap_or_default();
         let words = format!(
             "Hint: {card} from {} to {}.",
@@ -59,7 +59,7 @@ pub fn from_line(position: &Position, rules: &Rules, line: &[Move]) -> (String, 
     let card = line
         .get(turns)
         .and_then(|&m| p.moving_card(m))
-        .map(card_name);
+        .map(Card::name);
     let words = match (card, over) {
         (None, _) => "Hint: turn the stock.".to_string(),
         (Some(card), false) if turns == 1 => format!("Turn the stock: {card} is next."),

@@ -108,7 +108,7 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::Illegal(why) => write!(f, "{why}"),
-            Refusal::NowhereToGo(card) => write!(f, "no place takes {card} now"),
+            Refusal::NowhereToGo(card) => write!(f, "no place takes {} now", card.name()),
             Refusal::NotThere(place) => write!(f, "nothing moves from there to {place}"),
         }
     }

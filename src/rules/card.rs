@@ -86,6 +86,21 @@ impl Card {
     }
 }
 
+impl Card {
+    /// The card as a player writes it: 7♣, 10♥, Q♠ (`Display` gives the notation: 7C, TH, QS).
+    pub fn name(self) -> String {
+        let rank = match self.rank() {
+            1 => "A".to_string(),
+            11 => "J".to_string(),
+            12 => "Q".to_string(),
+            13 => "K".to_string(),
+            r => r.to_string(),
+        };
+        let symbol = ['♣', '♠', '♥', '♦'][self.suit() as usize];
+        format!("{rank}{symbol}")
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.rank_letter(), self.suit().letter())

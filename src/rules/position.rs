@@ -87,7 +87,9 @@ impl fmt::Display for Illegal {
             Illegal::ZodiacEmpty(z) => write!(f, "Zodiac pile z{z} is empty"),
             Illegal::NotZodiacNeighbour { card, top } => write!(
                 f,
-                "{card} does not go on {top}: a Zodiac pile takes the same suit, one rank up or down"
+                "{} does not go on {}: a Zodiac pile takes the same suit, one rank up or down",
+                card.name(),
+                top.name()
             ),
             Illegal::ZodiacInPhase2 => write!(f, "in phase 2 cards only go to the foundations"),
             Illegal::FoundationInPhase1 => write!(f, "nothing goes to a foundation in phase 1"),
@@ -106,7 +108,12 @@ impl fmt::Display for Illegal {
                 foundation,
                 wants: Some(want),
             } => {
-                write!(f, "foundation f{foundation} takes {want} next, not {card}")
+                write!(
+                    f,
+                    "foundation f{foundation} takes {} next, not {}",
+                    want.name(),
+                    card.name()
+                )
             }
             Illegal::FoundationRefuses {
                 card,
@@ -115,7 +122,8 @@ impl fmt::Display for Illegal {
             } => {
                 write!(
                     f,
-                    "foundation f{foundation} is complete and takes no {card}"
+                    "foundation f{foundation} is complete and takes no {}",
+                    card.name()
                 )
             }
         }

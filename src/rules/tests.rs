@@ -415,10 +415,10 @@ fn errors_say_why() {
     let rules = cadogan();
     let p = phase1(&[c("5H")], &[c("2D")]);
     let why = p.check(&rules, mv("w>z0")).unwrap_err().to_string();
-    assert!(why.contains("5H does not go on 6S"), "{why}");
+    assert!(why.contains("5♥ does not go on 6♠"), "{why}");
     let p = phase2([0; 8]);
     let why = p.check(&rules, mv("z0>f0")).unwrap_err().to_string();
-    assert!(why.contains("takes AC next"), "{why}");
+    assert!(why.contains("takes A♣ next, not 2♣"), "{why}");
 }
 
 /// Plays random legal moves from a random deal, until won, stuck or `limit` moves.

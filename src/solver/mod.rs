@@ -60,8 +60,6 @@ mod suit;
 mod why;
 pub mod winrate;
 
-pub use why::name as card_name;
-
 #[cfg(test)]
 mod brute;
 #[cfg(test)]

@@ -5,20 +5,6 @@ use super::CELLS;
 use crate::rules::{Card, Phase, Position, Rules, Suit};
 use std::collections::HashSet;
 
-/// A card as a player writes it: 7♣, 10♥, Q♠.
-pub fn name(card: Card) -> String {
-    let rank = match card.rank() {
-        1 => "A".to_string(),
-        10 => "10".to_string(),
-        11 => "J".to_string(),
-        12 => "Q".to_string(),
-        13 => "K".to_string(),
-        r => r.to_string(),
-    };
-    let symbol = ['♣', '♠', '♥', '♦'][card.suit() as usize];
-    format!("{rank}{symbol}")
-}
-
 /// Phase 1, every suit can be cleared but not all together: "hearts need 5 Equator cells and
 /// spades 4; there are 8". (The last-stock-card rule never decides a deal, see the module
 /// notes, so this is the only way a phase-1 position with clearable suits is lost.)
@@ -141,7 +127,7 @@ pub fn blocked_suit(p: &Position, rules: &Rules, suit: Suit) -> String {
             for ((z, pile), &n) in piles.iter().zip(&h) {
                 for i in 0..n.saturating_sub(1) {
                     if pile[i] == *want {
-                        under.push(format!("under the {} on z{z}", name(pile[i + 1])));
+                        under.push(format!("under the {} on z{z}", pile[i + 1].name()));
                     }
                 }
             }
@@ -154,7 +140,7 @@ pub fn blocked_suit(p: &Position, rules: &Rules, suit: Suit) -> String {
             } else {
                 format!(", which lies {}", under.join(" and "))
             };
-            format!("{who} the {}{lies}", name(*want))
+            format!("{who} the {}{lies}", want.name())
         })
         .collect();
     let even = if p.phase() == Phase::One {
