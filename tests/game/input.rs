@@ -10,6 +10,7 @@ use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use std::path::PathBuf;
 use std::time::Duration;
 use zodiac::game::cards::{CardView, Mirror};
+use zodiac::game::hud::toasts::Banner;
 use zodiac::game::input::InputQueue;
 use zodiac::game::messages::Overlay;
 use zodiac::game::session::Session;
@@ -503,6 +504,49 @@ fn in_phase_2_the_second_click_of_a_double_click_inspects_instead_of_moving() {
     assert_eq!(h.game().moves().len(), before + 1, "exactly one move");
     assert_eq!(h.game().moves().last(), Some(&first));
     assert_eq!(h.overlay(), Some(Overlay::Inspector));
+}
+
+#[test]
+fn a_double_click_on_a_phase_2_pile_that_cannot_move_only_inspects() {
+    // A phase-2 position with a Zodiac pile whose top card goes nowhere: the first click of a
+    // double-click asks for a move that is refused; the player meant to look, so no toast stays.
+    let found = (1..400u128).find_map(|n| {
+        let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
+        for _ in 0..3000 {
+            if game.position().phase() == zodiac::rules::Phase::Two
+                || game.status() != zodiac::rules::Status::Playing
+            {
+                break;
+            }
+            let m = game.position().hint(game.rules())?;
+            game.play(m).unwrap();
+        }
+        if game.position().phase() != zodiac::rules::Phase::Two {
+            return None;
+        }
+        (0..24u8)
+            .find(|&z| {
+                !game.position().zodiac(z).is_empty()
+                    && game
+                        .position()
+                        .best_move_from(game.rules(), Place::Zodiac(z))
+                        .is_none()
+            })
+            .map(|z| (game.clone(), z))
+    });
+    let Some((game, z)) = found else {
+        panic!("no suitable phase-2 position found")
+    };
+    let mut h = Harness::new(1, "phase2-refused-double");
+    let before = game.moves().len();
+    h.set_game(game);
+    h.click(h.centre_of(Place::Zodiac(z)));
+    h.click(h.centre_of(Place::Zodiac(z)));
+    h.settle();
+    assert_eq!(h.game().moves().len(), before, "no move");
+    assert_eq!(h.overlay(), Some(Overlay::Inspector));
+    let toast = h.app.world().resource::<Banner>().toast();
+    assert_eq!(toast, None, "the first click's refusal was withdrawn");
 }
 
 #[test]

@@ -7,12 +7,12 @@ use crate::game::animation::Busy;
 use crate::game::buttons::Action;
 use crate::game::files::Notice;
 use crate::game::messages::Overlay;
-use crate::game::messages::{GameChanged, Refused, Step, Toast};
+use crate::game::messages::{GameChanged, Inspect, Refused, Step, Toast};
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, Palette, button, text};
 use crate::rules::{Phase, Status};
 use bevy::prelude::*;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Banner>()
@@ -25,9 +25,16 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The banner and the toast, each with the time it appeared.
 #[derive(Resource, Default)]
-struct Banner {
+pub struct Banner {
     text: Option<(String, Instant)>,
     toast: Option<(String, Instant)>,
+}
+
+impl Banner {
+    /// The toast's words while it shows.
+    pub fn toast(&self) -> Option<&str> {
+        self.toast.as_ref().map(|(s, _)| s.as_str())
+    }
 }
 
 #[derive(Component)]
@@ -114,13 +121,23 @@ fn announce(
     mut changes: MessageReader<GameChanged>,
     mut refused: MessageReader<Refused>,
     mut toasts: MessageReader<Toast>,
+    mut inspected: MessageReader<Inspect>,
     session: Res<Session>,
     mut banner: ResMut<Banner>,
     mut next: ResMut<NextState<Overlay>>,
     mut last: Local<Option<(Phase, Status)>>,
+    mut refused_at: Local<Option<Instant>>,
 ) {
     for r in refused.read() {
         banner.toast = Some((format!("Not there: {}.", r.why), Instant::now()));
+        *refused_at = Some(Instant::now());
+    }
+    // A double-click opens a Zodiac pile; its first click asked for a move, and a refusal of
+    // that move is no news to a player who meant to look.
+    if inspected.read().count() > 0
+        && refused_at.is_some_and(|t| t.elapsed() < Duration::from_secs(1))
+    {
+        banner.toast = None;
     }
     for Toast(text) in toasts.read() {
         banner.toast = Some((text.clone(), Instant::now()));
