@@ -452,27 +452,27 @@ fn a_double_click_opens_the_inspector_and_makes_no_move() {
     assert_eq!(h.overlay(), None);
 }
 
+/// Deal `n` played by hints alone until phase 2: the game then, or `None` if it got stuck first.
+fn greedy_to_phase_two(n: u128) -> Option<Game> {
+    let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
+    while game.position().phase() != zodiac::rules::Phase::Two {
+        if game.status() != zodiac::rules::Status::Playing || game.moves().len() > 3000 {
+            return None;
+        }
+        let m = game.position().hint(game.rules())?;
+        game.play(m).unwrap();
+    }
+    Some(game)
+}
+
 #[test]
 fn in_phase_2_the_second_click_of_a_double_click_inspects_instead_of_moving() {
     // Find a phase-2 position with a Zodiac pile whose top two cards both go home in a row.
     let mut found = None;
     'search: for n in 1..400u128 {
-        let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
-        // Greedy play: hints until phase 2 or stuck.
-        for _ in 0..3000 {
-            if game.position().phase() == zodiac::rules::Phase::Two
-                || game.status() != zodiac::rules::Status::Playing
-            {
-                break;
-            }
-            let Some(m) = game.position().hint(game.rules()) else {
-                break;
-            };
-            game.play(m).unwrap();
-        }
-        if game.position().phase() != zodiac::rules::Phase::Two {
+        let Some(game) = greedy_to_phase_two(n) else {
             continue;
-        }
+        };
         for z in 0..24u8 {
             let Some(first) = game
                 .position()
@@ -511,19 +511,7 @@ fn a_double_click_on_a_phase_2_pile_that_cannot_move_only_inspects() {
     // A phase-2 position with a Zodiac pile whose top card goes nowhere: the first click of a
     // double-click asks for a move that is refused; the player meant to look, so no toast stays.
     let found = (1..400u128).find_map(|n| {
-        let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
-        for _ in 0..3000 {
-            if game.position().phase() == zodiac::rules::Phase::Two
-                || game.status() != zodiac::rules::Status::Playing
-            {
-                break;
-            }
-            let m = game.position().hint(game.rules())?;
-            game.play(m).unwrap();
-        }
-        if game.position().phase() != zodiac::rules::Phase::Two {
-            return None;
-        }
+        let game = greedy_to_phase_two(n)?;
         (0..24u8)
             .find(|&z| {
                 !game.position().zodiac(z).is_empty()
