@@ -62,7 +62,9 @@ pub const HUD_HEIGHT: f32 = 44.0;
 /// How much the HUD is scaled for a window `width` logical pixels wide: it fits across 1024
 /// pixels and stays readable on large screens.
 pub fn hud_scale(width: f32) -> f32 {
-    (width / 1280.0).clamp(0.8, 2.0)
+    // In steps of 1/20: each text size drawn costs a glyph atlas, so a window resized pixel by
+    // pixel must not make a new size at each step.
+    ((width / 1280.0).clamp(0.8, 2.0) * 20.0).round() / 20.0
 }
 
 /// How many depth edges a Zodiac pile shows under its top card at most.

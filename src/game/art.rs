@@ -10,7 +10,7 @@
 use super::bake::{self, Bake, Baking};
 use super::shapes;
 use super::table::Table;
-use super::theme::{Fonts, Palette};
+use super::theme::{self, Fonts, Palette};
 use crate::rules::{Card, Suit};
 use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
@@ -276,7 +276,7 @@ fn spawn_face(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Card, laye
     };
     let font = TextFont {
         font: art.index_font.clone().into(),
-        font_size: (h * 0.2).into(),
+        font_size: theme::text_px(h * 0.2).into(),
         ..default()
     };
     // The index, top-left and (turned) bottom-right, so it reads from either end.
@@ -336,7 +336,7 @@ fn spawn_face(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Card, laye
                 0.002,
             ));
             let letter = TextFont {
-                font_size: (h * 0.17).into(),
+                font_size: theme::text_px(h * 0.17).into(),
                 ..font.clone()
             };
             parent.spawn((

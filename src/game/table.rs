@@ -6,7 +6,7 @@ use super::bake::{self, Bake, Baking};
 use super::messages::Step;
 use super::session::Session;
 use super::shapes;
-use super::theme::{Fonts, Palette};
+use super::theme::{self, Fonts, Palette};
 use crate::layout::Layout;
 use crate::rules::{Direction, Place, Suit};
 use bevy::camera::CameraMainTextureUsages;
@@ -188,7 +188,7 @@ fn redraw_table(
     let rules = session.game.rules();
     let label_font = |size: f32| TextFont {
         font: fonts.ui.clone().into(),
-        font_size: size.into(),
+        font_size: theme::text_px(size).into(),
         ..default()
     };
     for place in Place::all() {
@@ -311,7 +311,7 @@ fn redraw_table(
             Text2d::new(""),
             TextFont {
                 font: fonts.ui.clone().into(),
-                font_size: (badge_h * 0.78).into(),
+                font_size: theme::text_px(badge_h * 0.78).into(),
                 ..default()
             },
             TextColor(Palette::HUD_TEXT),

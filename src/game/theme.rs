@@ -179,3 +179,10 @@ pub fn panel(
             });
         });
 }
+
+/// A text size on the table, in whole pixels: every size text is drawn at costs a glyph atlas
+/// (a megabyte in memory and another on the graphics card), and sizes a fraction of a pixel
+/// apart look the same.
+pub fn text_px(size: f32) -> f32 {
+    size.round().max(1.0)
+}
