@@ -267,6 +267,11 @@ impl Layout {
     pub fn window_to_table(&self, x: f32, y: f32) -> (f32, f32) {
         (x - self.width / 2.0, self.height / 2.0 - y)
     }
+
+    /// The inverse of [`Layout::window_to_table`].
+    pub fn table_to_window(&self, x: f32, y: f32) -> (f32, f32) {
+        (x + self.width / 2.0, self.height / 2.0 - y)
+    }
 }
 
 /// 24 points on the ellipse with semi-axes `a` × `b`, z0 at twelve o'clock going clockwise,
@@ -407,6 +412,8 @@ mod tests {
         }
         let (x, y) = layout.window_to_table(0.0, 0.0);
         assert_eq!((x, y), (-960.0, 540.0));
+        assert_eq!(layout.table_to_window(x, y), (0.0, 0.0));
+        assert_eq!(layout.table_to_window(100.5, -20.0), (1060.5, 560.0));
     }
 
     #[test]

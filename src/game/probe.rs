@@ -137,11 +137,8 @@ fn ready(
         // (logical pixels from the top left), so tools never guess them.
         let centre = |place: Place| {
             let r = table.rect(place);
-            format!(
-                "{:.0},{:.0}",
-                r.x + table.width / 2.0,
-                table.height / 2.0 - r.y
-            )
+            let (x, y) = table.table_to_window(r.x, r.y);
+            format!("{x:.0},{y:.0}")
         };
         println!(
             "probe: places waste={} stock={}",
@@ -172,21 +169,15 @@ fn look_at_the_table(
     if frames.0 < 2 || !moving.is_empty() || !bakes.is_empty() {
         return;
     }
-    let scale = table.scale_factor;
-    let to_screen = |x: f32, y: f32| {
-        (
-            ((x + table.width / 2.0) * scale) as u32,
-            ((table.height / 2.0 - y) * scale) as u32,
-        )
+    // A screenshot's pixel for a window position: physical pixels.
+    let pixel_at = |(x, y): (f32, f32)| {
+        let scale = table.scale_factor;
+        ((x * scale) as u32, (y * scale) as u32)
     };
-    let felt = to_screen(3.0 - table.width / 2.0, 3.0 - table.height / 2.0);
+    // The bottom left corner.
+    let felt = pixel_at((3.0, table.height - 3.0));
     // The track between two neighbouring Zodiac piles, where no place covers it.
-    let covered = |x: f32, y: f32| {
-        Place::all().any(|p| {
-            let r = table.rect(p);
-            (x - r.x).abs() < r.w / 2.0 + 1.0 && (y - r.y).abs() < r.h / 2.0 + 1.0
-        })
-    };
+    let covered = |x: f32, y: f32| Place::all().any(|p| table.rect(p).inflate(1.0).contains(x, y));
     let track = (0..24u8)
         .map(|i| {
             let (a, b) = (
@@ -196,7 +187,7 @@ fn look_at_the_table(
             ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
         })
         .find(|&(x, y)| !covered(x, y))
-        .map(|(x, y)| to_screen(x, y));
+        .map(|(x, y)| pixel_at(table.table_to_window(x, y)));
     let Some(track) = track else { return };
     let seen = Arc::new(AtomicBool::new(false));
     *asked = Some(seen.clone());

@@ -136,11 +136,9 @@ fn redraw_table(
         (layout.height * scale).round() as u32,
         Some(Palette::FELT),
     );
-    let (camera, msaa) = table_camera
-        .iter()
-        .next()
-        .map_or((None, Msaa::default()), |(e, m)| (Some(e), *m));
-    if let (Some(camera), true) = (camera, backdrop::copies_on(msaa)) {
+    let (camera, msaa) = table_camera.iter().next().unzip();
+    let msaa = msaa.copied().unwrap_or_default();
+    if let Some(camera) = camera.filter(|_| backdrop::copies_on(msaa)) {
         commands.entity(camera).insert(Backdrop(picture.clone()));
     } else {
         commands.spawn((

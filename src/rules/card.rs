@@ -84,20 +84,14 @@ impl Card {
         let suit = Suit::ALL.into_iter().find(|suit| suit.letter() == s)?;
         Some(Card::new(suit, rank))
     }
-}
 
-impl Card {
     /// The card as a player writes it: 7♣, 10♥, Q♠ (`Display` gives the notation: 7C, TH, QS).
     pub fn name(self) -> String {
-        let rank = match self.rank() {
-            1 => "A".to_string(),
-            11 => "J".to_string(),
-            12 => "Q".to_string(),
-            13 => "K".to_string(),
-            r => r.to_string(),
-        };
         let symbol = ['♣', '♠', '♥', '♦'][self.suit() as usize];
-        format!("{rank}{symbol}")
+        match self.rank() {
+            10 => format!("10{symbol}"),
+            _ => format!("{}{symbol}", self.rank_letter()),
+        }
     }
 }
 
