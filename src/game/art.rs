@@ -1,24 +1,22 @@
-//! The card faces and back, drawn from vector shapes in the theme's colours and fonts, and
-//! baked into one texture, the card atlas, at the cards' exact size in physical pixels.
+//! The card faces and back, painted from vector shapes in the theme's colours and fonts into
+//! one texture, the card atlas, at the cards' exact size in physical pixels.
 //!
-//! Each card on the table is then one sprite cut from the atlas: a software renderer pays for
-//! one quad a card instead of a dozen meshes and glyph runs, and all cards batch into a few
-//! draw calls. The atlas is drawn by a camera of its own, once, in the frame the card size, the
-//! scale factor or the deck's colours change (so it stays as sharp as the vector art, with 4×
-//! multisampling even on a software renderer), before the table's camera draws that frame.
+//! Each card on the table is then one sprite cut from the atlas: a renderer draws one quad a
+//! card, and all cards batch into a few draw calls. The atlas is painted on the CPU (`paint`)
+//! in the frame the card size, the scale factor or the deck's colours change, so it stays as
+//! sharp as the vector art, anti-aliased on every renderer.
 
-use super::bake::{self, Bake, Baking};
-use super::shapes;
+use super::paint::{self, Canvas, Face};
+use super::shapes::{self, Shape};
 use super::table::Table;
-use super::theme::{self, Fonts, Palette};
+use super::theme::Palette;
 use crate::rules::{Card, Suit};
-use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DeckStyle>().add_systems(
         PreUpdate,
-        bake_atlas
+        paint_atlas
             .run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>))
             // Once the table knows the window's size: never an atlas for a size not shown.
             .after(super::table::follow_window),
@@ -38,9 +36,9 @@ pub struct CardAtlas {
     pub w: f32,
     pub h: f32,
     pub style: DeckStyle,
-    /// The soft shadow under a lifted card.
-    pub shadow: Handle<Mesh>,
-    pub shadow_colour: Handle<ColorMaterial>,
+    /// The shadow under a lifted card (white: tinted by the sprite), and its size.
+    pub shadow: Handle<Image>,
+    pub shadow_size: Vec2,
 }
 
 impl CardAtlas {
@@ -65,17 +63,12 @@ impl CardAtlas {
     }
 }
 
-/// Draws every face and the back into a new atlas at the current card size.
-fn bake_atlas(
+/// Paints every face and the back into a new atlas at the current card size.
+fn paint_atlas(
     mut commands: Commands,
     table: Res<Table>,
     style: Res<DeckStyle>,
-    fonts: Res<Fonts>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
     mut images: ResMut<Assets<Image>>,
-    table_camera: Query<&Msaa, (With<Camera2d>, Without<Bake>)>,
-    renderer: Option<Res<bevy::render::renderer::RenderDevice>>,
 ) {
     let scale = table.scale_factor.max(0.1);
     // Whole texels, so every card edge falls on the texel grid.
@@ -83,17 +76,35 @@ fn bake_atlas(
         (table.card_w * scale).round().max(8.0),
         (table.card_h * scale).round().max(8.0),
     );
+    let (atlas, cells) = atlas(cw, ch, *style);
+    let r = table.card_w * 0.08;
+    let (shadow, shadow_size) = paint::stencil(
+        &shapes::rounded_rect(cw / scale * 1.04, ch / scale * 1.04, r * 1.3),
+        cw / scale * 1.04,
+        ch / scale * 1.04,
+        scale,
+    );
+    commands.insert_resource(CardAtlas {
+        image: images.add(atlas.into_image()),
+        cells,
+        w: cw / scale,
+        h: ch / scale,
+        style: *style,
+        shadow: images.add(shadow),
+        shadow_size,
+    });
+}
+
+/// Every face and the back, `cw` × `ch` texels each, in one canvas; and where each is in it.
+pub fn atlas(cw: f32, ch: f32, style: DeckStyle) -> (Canvas, Vec<Rect>) {
     // A texel of clear space around each cell keeps neighbours out of the filtering; even cell
     // sizes put cell centres, and so the art, on whole texels too.
     let even = |v: f32| (v + 2.0) + (v + 2.0) % 2.0;
     let (cell_w, cell_h) = (even(cw), even(ch));
     let rows = 53u32.div_ceil(COLUMNS);
     let (aw, ah) = (cell_w * COLUMNS as f32, cell_h * rows as f32);
-    let handle = bake::target(&mut images, aw as u32, ah as u32, None);
-    // Without a renderer (the headless tests) there is nothing to draw with.
-    let drawn = renderer.is_some();
-    let art = CardArt::build(cw, ch, *style, &fonts, &mut meshes, &mut materials);
-    let layer = bake::layer(Baking::Cards);
+    let mut canvas = Canvas::new(aw as u32, ah as u32, 1.0);
+    let art = CardArt::new(cw, ch, style);
     let mut cells = Vec::with_capacity(53);
     for i in 0..53u32 {
         let (col, row) = (i % COLUMNS, i / COLUMNS);
@@ -104,52 +115,28 @@ fn bake_atlas(
             left + (cell_w + cw) / 2.0,
             top + (cell_h + ch) / 2.0,
         ));
-        // The camera looks at the origin: the atlas's centre.
-        let at = Vec3::new(
+        // The canvas's origin is its centre.
+        let at = Vec2::new(
             left + cell_w / 2.0 - aw / 2.0,
             ah / 2.0 - top - cell_h / 2.0,
-            0.0,
         );
-        if !drawn {
-            continue;
+        match Card::from_index(i as u8) {
+            Some(card) if i < 52 => art.face(&mut canvas, card, at),
+            _ => art.back(&mut canvas, at),
         }
-        commands
-            .spawn((
-                Bake::default(),
-                Transform::from_translation(at),
-                Visibility::default(),
-                layer.clone(),
-            ))
-            .with_children(|p| match Card::from_index(i as u8) {
-                Some(card) if i < 52 => spawn_face(p, &art, card, &layer),
-                _ => spawn_back(p, &art, &layer),
-            });
     }
-    if drawn {
-        // The atlas is in texels: one world unit each.
-        let msaa = table_camera.iter().next().copied().unwrap_or_default();
-        commands.spawn(bake::camera(
-            Baking::Cards,
-            handle.clone(),
-            1.0,
-            Color::NONE,
-            msaa,
-        ));
-    }
-    let r = table.card_w * 0.08;
-    commands.insert_resource(CardAtlas {
-        image: handle,
-        cells,
-        w: cw / scale,
-        h: ch / scale,
-        style: *style,
-        shadow: meshes.add(shapes::rounded_rect(
-            cw / scale * 1.04,
-            ch / scale * 1.04,
-            r * 1.3,
-        )),
-        shadow_colour: materials.add(Palette::SHADOW),
-    });
+    (canvas, cells)
+}
+
+/// One face-up card, `w` × `h` logical pixels, as an image at `scale` texels to a pixel (the
+/// inspector's larger cards).
+pub fn card_image(card: Card, w: f32, h: f32, scale: f32, style: DeckStyle) -> Image {
+    let (tw, th) = ((w * scale).round().max(8.0), (h * scale).round().max(8.0));
+    let mut canvas = Canvas::new(tw as u32, th as u32, 1.0);
+    // An odd size puts the centre mid-texel: keep the art on the same grid as the atlas's.
+    canvas.origin_at(Vec2::new((tw / 2.0).floor(), (th / 2.0).floor()));
+    CardArt::new(tw, th, style).face(&mut canvas, card, Vec2::ZERO);
+    canvas.into_image()
 }
 
 /// Two-colour or four-colour suits (♣ green, ♦ blue).
@@ -169,239 +156,166 @@ impl DeckStyle {
     }
 }
 
-/// Meshes and materials for the card art at one size (the atlas's, or the inspector's).
-#[derive(Clone)]
-pub struct CardArt {
-    pub w: f32,
-    pub h: f32,
-    pub body: Handle<Mesh>,
-    pub edge: Handle<Mesh>,
-    pub court_panel: Handle<Mesh>,
-    pub court_frame: Handle<Mesh>,
-    pub back_inner: Handle<Mesh>,
-    pub back_ring: Handle<Mesh>,
-    pub back_dot: Handle<Mesh>,
-    pub small_suit: [Handle<Mesh>; 4],
-    pub big_suit: [Handle<Mesh>; 4],
-    pub ace_suit: [Handle<Mesh>; 4],
-    pub crowns: [Handle<Mesh>; 3],
-    pub suit_colour: [Handle<ColorMaterial>; 4],
-    pub paper: Handle<ColorMaterial>,
-    pub edge_colour: Handle<ColorMaterial>,
-    pub court_panel_colour: Handle<ColorMaterial>,
-    pub court_frame_colour: Handle<ColorMaterial>,
-    pub back_colour: Handle<ColorMaterial>,
-    pub back_line_colour: Handle<ColorMaterial>,
-    pub style: DeckStyle,
-    pub index_font: Handle<Font>,
-}
-
-impl CardArt {
-    /// The art for cards `w` × `h` (the table's size, or larger for the inspector).
-    pub fn build(
-        w: f32,
-        h: f32,
-        style: DeckStyle,
-        fonts: &Fonts,
-        meshes: &mut Assets<Mesh>,
-        materials: &mut Assets<ColorMaterial>,
-    ) -> CardArt {
-        let r = w * 0.08;
-        let line = (w * 0.018).max(1.0);
-        let mut suits = |size: f32| Suit::ALL.map(|s| meshes.add(shapes::suit(s, size)));
-        let (small_suit, big_suit, ace_suit) = (suits(w * 0.2), suits(w * 0.44), suits(w * 0.7));
-        CardArt {
-            w,
-            h,
-            body: meshes.add(shapes::rounded_rect(
-                w - 2.0 * line,
-                h - 2.0 * line,
-                r - line,
-            )),
-            edge: meshes.add(shapes::rounded_rect(w, h, r)),
-            court_panel: meshes.add(shapes::rounded_rect(w * 0.62, h * 0.56, r * 0.6)),
-            court_frame: meshes.add(shapes::rounded_frame(
-                w * 0.62,
-                h * 0.56,
-                r * 0.6,
-                line * 1.2,
-            )),
-            back_inner: meshes.add(shapes::rounded_frame(
-                w * 0.82,
-                h * 0.87,
-                r * 0.7,
-                line * 1.4,
-            )),
-            back_ring: meshes.add(shapes::ring(w * 0.26, line * 1.6)),
-            back_dot: meshes.add(shapes::disc(w * 0.035)),
-            small_suit,
-            big_suit,
-            ace_suit,
-            crowns: [3, 5, 4].map(|points| meshes.add(shapes::crown(w * 0.36, points))),
-            suit_colour: Suit::ALL.map(|s| materials.add(style.colour(s))),
-            paper: materials.add(Palette::PAPER),
-            edge_colour: materials.add(Palette::CARD_EDGE),
-            court_panel_colour: materials.add(Palette::COURT_PANEL),
-            court_frame_colour: materials.add(Palette::COURT_FRAME),
-            back_colour: materials.add(Palette::BACK),
-            back_line_colour: materials.add(Palette::BACK_LINE),
-            style,
-            index_font: fonts.index.clone(),
-        }
-    }
-}
-
-/// The soft shadow under a lifted card.
+/// The shadow under a lifted card (a child of the card's entity, shown while it is lifted).
 #[derive(Component)]
 pub struct LiftShadow;
 
-/// Builds a face-up card's art as children of `parent` (the inspector's large cards).
-pub fn spawn_card_art(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Card) {
-    spawn_face(parent, art, card, &RenderLayers::default());
+/// The card art at one size, in texels: the shapes and colours every face and the back use.
+struct CardArt {
+    w: f32,
+    h: f32,
+    body: Shape,
+    edge: Shape,
+    court_panel: Shape,
+    court_frame: Shape,
+    back_inner: Shape,
+    back_ring: Shape,
+    back_dot: Shape,
+    small_suit: [Shape; 4],
+    big_suit: [Shape; 4],
+    ace_suit: [Shape; 4],
+    crowns: [Shape; 3],
+    style: DeckStyle,
 }
 
-/// A card's face, on this render layer.
-fn spawn_face(parent: &mut ChildSpawnerCommands, art: &CardArt, card: Card, layer: &RenderLayers) {
-    let (w, h) = (art.w, art.h);
-    let suit = card.suit() as usize;
-    let colour = art.style.colour(card.suit());
-    let mesh = |m: &Handle<Mesh>, c: &Handle<ColorMaterial>, x: f32, y: f32, z: f32| {
-        shape(m, c, Vec3::new(x, y, z), layer)
-    };
-    parent.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
-    parent.spawn(mesh(&art.body, &art.paper, 0.0, 0.0, 0.0005));
-    let rank = match card.rank() {
-        10 => "10".to_string(),
-        _ => card.rank_letter().to_string(),
-    };
-    let font = TextFont {
-        font: art.index_font.clone().into(),
-        font_size: theme::text_px(h * 0.2).into(),
-        ..default()
-    };
-    // The index, top-left and (turned) bottom-right, so it reads from either end.
-    for (sx, sy, turn) in [(-1.0, 1.0, 0.0), (1.0, -1.0, std::f32::consts::PI)] {
-        let corner = Transform::from_xyz(sx * w * 0.33, sy * h * 0.355, 0.002)
-            .with_rotation(Quat::from_rotation_z(turn));
-        parent
-            .spawn((corner, Visibility::Inherited, layer.clone()))
-            .with_children(|c| {
-                c.spawn((
-                    Text2d::new(rank.clone()),
-                    font.clone(),
-                    TextColor(colour),
-                    Transform::from_xyz(0.0, 0.0, 0.0),
-                    layer.clone(),
-                ));
-                c.spawn(mesh(
-                    &art.small_suit[suit],
-                    &art.suit_colour[suit],
-                    0.0,
-                    -h * 0.15,
-                    0.0,
-                ));
-            });
+impl CardArt {
+    fn new(w: f32, h: f32, style: DeckStyle) -> CardArt {
+        let r = w * 0.08;
+        let line = (w * 0.018).max(1.0);
+        let suits = |size: f32| Suit::ALL.map(|s| shapes::suit(s, size));
+        CardArt {
+            w,
+            h,
+            body: shapes::rounded_rect(w - 2.0 * line, h - 2.0 * line, r - line),
+            edge: shapes::rounded_rect(w, h, r),
+            court_panel: shapes::rounded_rect(w * 0.62, h * 0.56, r * 0.6),
+            court_frame: shapes::rounded_frame(w * 0.62, h * 0.56, r * 0.6, line * 1.2),
+            back_inner: shapes::rounded_frame(w * 0.82, h * 0.87, r * 0.7, line * 1.4),
+            back_ring: shapes::ring(w * 0.26, line * 1.6),
+            back_dot: shapes::disc(w * 0.035),
+            small_suit: suits(w * 0.2),
+            big_suit: suits(w * 0.44),
+            ace_suit: suits(w * 0.7),
+            crowns: [3, 5, 4].map(|points| shapes::crown(w * 0.36, points)),
+            style,
+        }
     }
-    match card.rank() {
-        1 => {
-            parent.spawn(mesh(
-                &art.ace_suit[suit],
-                &art.suit_colour[suit],
-                0.0,
-                -h * 0.02,
-                0.002,
-            ));
+
+    /// A card's face, its centre at `at`.
+    fn face(&self, canvas: &mut Canvas, card: Card, at: Vec2) {
+        let (w, h) = (self.w, self.h);
+        let suit = card.suit() as usize;
+        let colour = self.style.colour(card.suit());
+        canvas.fill(&self.edge, Palette::CARD_EDGE, at);
+        canvas.fill(&self.body, Palette::PAPER, at);
+        if card.rank() >= 11 {
+            // The court's panel lies under everything else, the corner indices included.
+            let panel = at + Vec2::new(0.0, -h * 0.02);
+            canvas.fill(&self.court_panel, Palette::COURT_PANEL, panel);
+            canvas.fill(&self.court_frame, Palette::COURT_FRAME, panel);
         }
-        11..=13 => {
-            parent.spawn(mesh(
-                &art.court_panel,
-                &art.court_panel_colour,
-                0.0,
-                -h * 0.02,
-                0.001,
-            ));
-            parent.spawn(mesh(
-                &art.court_frame,
-                &art.court_frame_colour,
-                0.0,
-                -h * 0.02,
-                0.0015,
-            ));
-            let crown = usize::from(card.rank() - 11);
-            parent.spawn(mesh(
-                &art.crowns[crown],
-                &art.suit_colour[suit],
-                0.0,
-                h * 0.1,
-                0.002,
-            ));
-            let letter = TextFont {
-                font_size: theme::text_px(h * 0.17).into(),
-                ..font.clone()
-            };
-            parent.spawn((
-                Text2d::new(card.rank_letter().to_string()),
-                letter,
-                TextColor(colour),
-                Transform::from_xyz(0.0, -h * 0.04, 0.002),
-                layer.clone(),
-            ));
-            parent.spawn(mesh(
-                &art.small_suit[suit],
-                &art.suit_colour[suit],
-                0.0,
-                -h * 0.19,
-                0.002,
-            ));
+        let rank = match card.rank() {
+            10 => "10".to_string(),
+            _ => card.rank_letter().to_string(),
+        };
+        // The index, top-left and (turned) bottom-right, so it reads from either end.
+        for (sx, sy, turn) in [(-1.0, 1.0, 0.0), (1.0, -1.0, std::f32::consts::PI)] {
+            let corner = at + Vec2::new(sx * w * 0.33, sy * h * 0.355);
+            let down = Vec2::from_angle(turn).rotate(Vec2::new(0.0, -h * 0.15));
+            canvas.text(&rank, Face::Index, h * 0.2, colour, corner, turn);
+            canvas.fill_turned(&self.small_suit[suit], colour, corner + down, turn);
         }
-        _ => {
-            parent.spawn(mesh(
-                &art.big_suit[suit],
-                &art.suit_colour[suit],
-                0.0,
-                -h * 0.04,
-                0.002,
-            ));
+        match card.rank() {
+            1 => canvas.fill(&self.ace_suit[suit], colour, at + Vec2::new(0.0, -h * 0.02)),
+            11..=13 => {
+                let crown = usize::from(card.rank() - 11);
+                canvas.fill(&self.crowns[crown], colour, at + Vec2::new(0.0, h * 0.1));
+                let letter = card.rank_letter().to_string();
+                let middle = at + Vec2::new(0.0, -h * 0.04);
+                canvas.text(&letter, Face::Index, h * 0.17, colour, middle, 0.0);
+                canvas.fill(
+                    &self.small_suit[suit],
+                    colour,
+                    at + Vec2::new(0.0, -h * 0.19),
+                );
+            }
+            _ => canvas.fill(&self.big_suit[suit], colour, at + Vec2::new(0.0, -h * 0.04)),
         }
+    }
+
+    /// The back of every card, its centre at `at`.
+    fn back(&self, canvas: &mut Canvas, at: Vec2) {
+        let w = self.w;
+        canvas.fill(&self.edge, Palette::CARD_EDGE, at);
+        canvas.fill(&self.body, Palette::BACK, at);
+        canvas.fill(&self.back_inner, Palette::BACK_LINE, at);
+        canvas.fill(&self.back_ring, Palette::BACK_LINE, at);
+        // Twelve points around the ring: the signs of the Zodiac.
+        for k in 0..12 {
+            let a = k as f32 / 12.0 * std::f32::consts::TAU;
+            let dot = at + Vec2::new(a.sin(), a.cos()) * w * 0.34;
+            canvas.fill(&self.back_dot, Palette::BACK_LINE, dot);
+        }
+        canvas.fill(&self.back_dot, Palette::BACK_LINE, at);
     }
 }
 
-/// One shape of the art: a mesh in a colour, at a place, on a render layer.
-fn shape(
-    mesh: &Handle<Mesh>,
-    colour: &Handle<ColorMaterial>,
-    at: Vec3,
-    layer: &RenderLayers,
-) -> impl Bundle + use<> {
-    (
-        Mesh2d(mesh.clone()),
-        MeshMaterial2d(colour.clone()),
-        Transform::from_translation(at),
-        layer.clone(),
-    )
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The back of every card, on this render layer.
-fn spawn_back(parent: &mut ChildSpawnerCommands, art: &CardArt, layer: &RenderLayers) {
-    let w = art.w;
-    let mesh = |m: &Handle<Mesh>, c: &Handle<ColorMaterial>, x: f32, y: f32, z: f32| {
-        shape(m, c, Vec3::new(x, y, z), layer)
-    };
-    parent.spawn(mesh(&art.edge, &art.edge_colour, 0.0, 0.0, 0.0));
-    parent.spawn(mesh(&art.body, &art.back_colour, 0.0, 0.0, 0.0005));
-    parent.spawn(mesh(
-        &art.back_inner,
-        &art.back_line_colour,
-        0.0,
-        0.0,
-        0.001,
-    ));
-    parent.spawn(mesh(&art.back_ring, &art.back_line_colour, 0.0, 0.0, 0.001));
-    // Twelve points around the ring: the signs of the Zodiac.
-    for k in 0..12 {
-        let a = k as f32 / 12.0 * std::f32::consts::TAU;
-        let (x, y) = (a.sin() * w * 0.34, a.cos() * w * 0.34);
-        parent.spawn(mesh(&art.back_dot, &art.back_line_colour, x, y, 0.001));
+    fn near(texel: [u8; 4], colour: Color) -> bool {
+        let want = colour.to_srgba().to_u8_array();
+        texel.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 3)
     }
-    parent.spawn(mesh(&art.back_dot, &art.back_line_colour, 0.0, 0.0, 0.001));
+
+    #[test]
+    fn every_cell_shows_its_card_on_paper_with_clear_corners() {
+        let (w, h) = (90.0, 126.0);
+        for four_colour in [false, true] {
+            let style = DeckStyle { four_colour };
+            let (canvas, cells) = atlas(w, h, style);
+            assert_eq!(cells.len(), 53);
+            for (i, cell) in cells.iter().enumerate() {
+                assert_eq!((cell.width(), cell.height()), (w, h));
+                let texel = |dx: f32, dy: f32| {
+                    canvas.texel((cell.min.x + dx) as u32, (cell.min.y + dy) as u32)
+                };
+                // The rounded corner is clear; inside the edge is paper (or the back's blue).
+                assert_eq!(texel(0.0, 0.0)[3], 0, "cell {i}");
+                let paper = if i < 52 {
+                    Palette::PAPER
+                } else {
+                    Palette::BACK
+                };
+                assert!(
+                    near(texel(w * 0.5, h * 0.06), paper),
+                    "cell {i}: {:?}",
+                    texel(w * 0.5, h * 0.06)
+                );
+                let Some(card) = Card::from_index(i as u8).filter(|_| i < 52) else {
+                    continue;
+                };
+                // The pip (or the crown of a court card) in the suit's colour.
+                let y = if card.rank() >= 11 {
+                    h * 0.4 + w * 0.04
+                } else {
+                    h * 0.54
+                };
+                let pip = texel(w * 0.5, y);
+                assert!(
+                    near(pip, style.colour(card.suit())),
+                    "{}: {pip:?}",
+                    card.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_inspected_card_is_painted_at_its_size_in_texels() {
+        let card = Card::from_index(0).unwrap();
+        let image = card_image(card, 100.0, 140.0, 1.5, DeckStyle::default());
+        assert_eq!((image.width(), image.height()), (150, 210));
+    }
 }

@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// On a camera: the picture copied into each of its frames before anything is drawn. The
-/// picture must be the frame's size and format (`bake::target`); where it is not, or not yet
+/// picture must be the frame's size and format (`paint::Canvas::into_image`); where it is not, or not yet
 /// made, the frame keeps the camera's clear colour.
 #[derive(Component, Clone, ExtractComponent)]
 pub struct Backdrop(pub Handle<Image>);

@@ -6,6 +6,7 @@ use super::art::{CardAtlas, LiftShadow};
 use super::messages::{GameChanged, PutBack, Refused, Step};
 use super::session::Session;
 use super::table::Table;
+use super::theme::Palette;
 use crate::layout::place_index;
 use crate::rules::{Card, Move, Place, Position, Rules};
 use bevy::prelude::*;
@@ -124,8 +125,12 @@ fn dress_cards(
             .with_children(|parent| {
                 parent.spawn((
                     LiftShadow,
-                    Mesh2d(atlas.shadow.clone()),
-                    MeshMaterial2d(atlas.shadow_colour.clone()),
+                    Sprite {
+                        image: atlas.shadow.clone(),
+                        custom_size: Some(atlas.shadow_size),
+                        color: Palette::SHADOW,
+                        ..default()
+                    },
                     Transform::from_xyz(atlas.w * 0.09, -atlas.h * 0.07, -0.004),
                     Visibility::Hidden,
                 ));

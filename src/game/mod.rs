@@ -9,7 +9,6 @@ pub mod art;
 pub mod assist;
 pub mod audio;
 pub mod backdrop;
-pub mod bake;
 pub mod buttons;
 pub mod cards;
 pub mod files;
@@ -18,6 +17,7 @@ pub mod hud;
 pub mod input;
 pub mod messages;
 pub mod overlays;
+pub mod paint;
 pub mod persistence;
 pub mod placement;
 pub mod probe;
@@ -54,7 +54,6 @@ pub fn plugin(app: &mut App) {
         placement::plugin,
         assist::plugin,
         table::plugin,
-        bake::plugin,
         backdrop::plugin,
         art::plugin,
         cards::plugin,

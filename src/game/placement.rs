@@ -12,7 +12,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Placement>()
         .add_systems(Startup, restore_size)
         // Before the table follows the window: a window that must shrink to fit its screen
-        // does so before anything is drawn or baked for the size it opened at.
+        // does so before anything is drawn or painted for the size it opened at.
         .add_systems(
             PreUpdate,
             place_on_screen.before(super::table::follow_window),

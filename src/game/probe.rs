@@ -8,8 +8,7 @@
 //!   change, and when the window's size changes.
 //! - `probe: places waste=X,Y stock=X,Y` after each `ready`: where the waste and the stock are,
 //!   in logical pixels from the window's top left corner.
-//! - `probe: pixels felt=R,G,B track=R,G,B`, once, when the table first rests with nothing left
-//!   to bake: two pixels of a screenshot of the window (sRGB), a corner of the felt and the
+//! - `probe: pixels felt=R,G,B track=R,G,B`, once, when the table first rests: two pixels of a screenshot of the window (sRGB), a corner of the felt and the
 //!   Zodiac track between two piles, so a test can tell a drawn table from a blank one.
 //! - `probe: finished won|helped|lost moves=N`: a game ended (counted in the statistics).
 //! - `probe: drag-frames N median-ms M p99-ms P draws D` on exit: frame times while a card was
@@ -17,7 +16,6 @@
 //!   text, translucent shapes, the HUD) in those frames.
 
 use super::animation::{Glide, Shake};
-use super::bake::Bake;
 use super::input::{DragState, InputQueue};
 use super::messages::{Finished, Outcome};
 use super::session::Session;
@@ -149,11 +147,10 @@ fn ready(
     }
 }
 
-/// A screenshot once the table is at rest and every bake is put away; prints two of its pixels.
+/// A screenshot once the table is at rest; prints two of its pixels.
 fn look_at_the_table(
     mut commands: Commands,
     moving: Query<(), Or<(With<Glide>, With<Shake>)>>,
-    bakes: Query<(), With<Bake>>,
     frames: Res<FrameCount>,
     table: Res<Table>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -166,7 +163,7 @@ fn look_at_the_table(
         }
         return;
     }
-    if frames.0 < 2 || !moving.is_empty() || !bakes.is_empty() {
+    if frames.0 < 2 || !moving.is_empty() {
         return;
     }
     // A screenshot's pixel for a window position: physical pixels.

@@ -1,56 +1,49 @@
-//! Vector shapes the card art is drawn from: rounded rectangles and the four suit symbols, built
-//! as triangle meshes at the size they are shown, so they stay sharp at any size and scale.
+//! Vector shapes the art is drawn from: rounded rectangles, frames, rings and the four suit
+//! symbols, as outlines at the size they are shown (y up, centred on the origin), so they stay
+//! sharp at any size and scale. `paint` fills them.
 
 use crate::rules::Suit;
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
-use bevy::prelude::*;
+use bevy::math::Vec2;
 use std::f32::consts::{PI, TAU};
 
-/// A flat triangle mesh (normals towards the viewer; no texture, so no real UVs).
-fn flat_mesh(positions: Vec<[f32; 3]>, indices: Vec<u32>) -> Mesh {
-    let count = positions.len();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.0, 0.0]; count])
-    .with_inserted_indices(Indices::U32(indices))
+/// A filled shape: the union of its solid outlines, less its holes (each a closed loop; a hole
+/// lies inside one solid). Which way a loop runs does not matter.
+#[derive(Clone, Debug, Default)]
+pub struct Shape {
+    pub solids: Vec<Vec<Vec2>>,
+    pub holes: Vec<Vec<Vec2>>,
 }
 
-/// The band between two closed loops with the same number of points.
-fn band(outer: &[Vec2], inner: &[Vec2]) -> Mesh {
-    let mut positions: Vec<[f32; 3]> = Vec::with_capacity(2 * outer.len());
-    for (o, i) in outer.iter().zip(inner) {
-        positions.push([o.x, o.y, 0.0]);
-        positions.push([i.x, i.y, 0.0]);
-    }
-    let n = outer.len() as u32;
-    let mut indices = Vec::with_capacity(6 * outer.len());
-    for k in 0..n {
-        let (o0, i0, o1, i1) = (2 * k, 2 * k + 1, 2 * ((k + 1) % n), 2 * ((k + 1) % n) + 1);
-        indices.extend([o0, o1, i0, i0, o1, i1]);
-    }
-    flat_mesh(positions, indices)
-}
-
-/// A filled polygon mesh from outlines (each a closed loop, triangulated as a fan from `centre`,
-/// which must see the whole outline: every shape here is star-shaped around its centre).
-fn fans(parts: &[(Vec2, Vec<Vec2>)]) -> Mesh {
-    let mut positions: Vec<[f32; 3]> = Vec::new();
-    let mut indices: Vec<u32> = Vec::new();
-    for (centre, outline) in parts {
-        let base = positions.len() as u32;
-        positions.push([centre.x, centre.y, 0.0]);
-        positions.extend(outline.iter().map(|p| [p.x, p.y, 0.0]));
-        let n = outline.len() as u32;
-        for i in 0..n {
-            indices.extend([base, base + 1 + i, base + 1 + (i + 1) % n]);
+impl Shape {
+    fn solid(outline: Vec<Vec2>) -> Self {
+        Shape {
+            solids: vec![outline],
+            holes: Vec::new(),
         }
     }
-    flat_mesh(positions, indices)
+
+    fn union(parts: Vec<Vec<Vec2>>) -> Self {
+        Shape {
+            solids: parts,
+            holes: Vec::new(),
+        }
+    }
+
+    /// The band between two loops, the second inside the first.
+    fn band(outer: Vec<Vec2>, inner: Vec<Vec2>) -> Self {
+        Shape {
+            solids: vec![outer],
+            holes: vec![inner],
+        }
+    }
+}
+
+/// Twice the signed area of a loop: positive when it runs counter-clockwise (y up).
+pub fn signed_area(outline: &[Vec2]) -> f32 {
+    let n = outline.len();
+    (0..n)
+        .map(|i| outline[i].perp_dot(outline[(i + 1) % n]))
+        .sum()
 }
 
 /// The outline of a rounded rectangle centred on the origin, counter-clockwise.
@@ -71,22 +64,22 @@ fn rounded_outline(w: f32, h: f32, r: f32) -> Vec<Vec2> {
     out
 }
 
-pub fn rounded_rect(w: f32, h: f32, r: f32) -> Mesh {
-    fans(&[(Vec2::ZERO, rounded_outline(w, h, r))])
+pub fn rounded_rect(w: f32, h: f32, r: f32) -> Shape {
+    Shape::solid(rounded_outline(w, h, r))
 }
 
 /// A rounded rectangular frame of the given line width (for outlines and highlights).
-pub fn rounded_frame(w: f32, h: f32, r: f32, line: f32) -> Mesh {
+pub fn rounded_frame(w: f32, h: f32, r: f32, line: f32) -> Shape {
     let outer = rounded_outline(w, h, r);
     let inner = rounded_outline(w - 2.0 * line, h - 2.0 * line, (r - line).max(0.0));
-    band(&outer, &inner)
+    Shape::band(outer, inner)
 }
 
 /// A suit symbol about `size` tall, centred on the origin.
-pub fn suit(suit: Suit, size: f32) -> Mesh {
+pub fn suit(suit: Suit, size: f32) -> Shape {
     let s = size;
     match suit {
-        Suit::Hearts => fans(&[(Vec2::new(0.0, 0.0), heart(s, false))]),
+        Suit::Hearts => Shape::solid(heart(s, false)),
         Suit::Diamonds => {
             // Gently curved sides, like a printed pip.
             let mut outline = Vec::new();
@@ -105,33 +98,23 @@ pub fn suit(suit: Suit, size: f32) -> Mesh {
                     outline.push(p * s);
                 }
             }
-            fans(&[(Vec2::ZERO, outline)])
+            Shape::solid(outline)
         }
-        Suit::Spades => fans(&[
-            (Vec2::new(0.0, 0.08 * s), heart(s * 0.92, true)),
-            (Vec2::new(0.0, -0.32 * s), stem(s)),
+        Suit::Spades => Shape::union(vec![
+            heart(s * 0.92, true)
+                .into_iter()
+                .map(|p| p + Vec2::new(0.0, 0.08 * s))
+                .collect(),
+            stem(s),
         ]),
         Suit::Clubs => {
             let r = 0.22 * s;
-            let circle = |c: Vec2| -> (Vec2, Vec<Vec2>) {
-                (
-                    c,
-                    (0..28)
-                        .map(|i| c + Vec2::from_angle(i as f32 / 28.0 * TAU) * r)
-                        .collect(),
-                )
-            };
-            fans(&[
-                circle(Vec2::new(0.0, 0.24 * s)),
-                circle(Vec2::new(-0.23 * s, -0.08 * s)),
-                circle(Vec2::new(0.23 * s, -0.08 * s)),
-                (
-                    Vec2::new(0.0, 0.0),
-                    (0..12)
-                        .map(|i| Vec2::from_angle(i as f32 / 12.0 * TAU) * 0.12 * s)
-                        .collect(),
-                ),
-                (Vec2::new(0.0, -0.32 * s), stem(s)),
+            Shape::union(vec![
+                circle(Vec2::new(0.0, 0.24 * s), r),
+                circle(Vec2::new(-0.23 * s, -0.08 * s), r),
+                circle(Vec2::new(0.23 * s, -0.08 * s), r),
+                circle(Vec2::ZERO, 0.12 * s),
+                stem(s),
             ])
         }
     }
@@ -171,7 +154,7 @@ fn stem(s: f32) -> Vec<Vec2> {
 }
 
 /// A crown for court cards: `points` spikes over a band, `w` wide.
-pub fn crown(w: f32, points: usize) -> Mesh {
+pub fn crown(w: f32, points: usize) -> Shape {
     let h = w * 0.6;
     let mut outline = vec![Vec2::new(w / 2.0, -h / 2.0)];
     let n = points.max(2);
@@ -181,38 +164,39 @@ pub fn crown(w: f32, points: usize) -> Mesh {
         outline.push(Vec2::new(x, y));
     }
     outline.push(Vec2::new(-w / 2.0, -h / 2.0));
-    // Fan from low in the band, which sees every spike.
-    fans(&[(Vec2::new(0.0, -h * 0.3), outline)])
+    Shape::solid(outline)
 }
 
-/// A circle (for the card back's ornament and the redeal mark).
-pub fn disc(r: f32) -> Mesh {
-    fans(&[(
-        Vec2::ZERO,
-        (0..40)
-            .map(|i| Vec2::from_angle(i as f32 / 40.0 * TAU) * r)
-            .collect(),
-    )])
+/// A circle's outline.
+fn circle(centre: Vec2, r: f32) -> Vec<Vec2> {
+    (0..48)
+        .map(|i| centre + Vec2::from_angle(i as f32 / 48.0 * TAU) * r)
+        .collect()
+}
+
+/// A circle (for the card back's ornament).
+pub fn disc(r: f32) -> Shape {
+    Shape::solid(circle(Vec2::ZERO, r))
 }
 
 /// A ring `line` wide, radius `r` to its middle.
-pub fn ring(r: f32, line: f32) -> Mesh {
-    Annulus::new((r - line / 2.0).max(0.0), r + line / 2.0)
-        .mesh()
-        .resolution(48)
-        .build()
+pub fn ring(r: f32, line: f32) -> Shape {
+    Shape::band(
+        circle(Vec2::ZERO, r + line / 2.0),
+        circle(Vec2::ZERO, (r - line / 2.0).max(0.0)),
+    )
 }
 
 /// An ellipse band between two ellipses: the track the Zodiac ring sits on.
-pub fn ellipse_band(a: f32, b: f32, width: f32) -> Mesh {
+pub fn ellipse_band(a: f32, b: f32, width: f32) -> Shape {
     let ellipse = |ra: f32, rb: f32| -> Vec<Vec2> {
-        (0..120)
-            .map(|i| Vec2::from_angle(std::f32::consts::FRAC_PI_2 - i as f32 / 120.0 * TAU))
+        (0..180)
+            .map(|i| Vec2::from_angle(i as f32 / 180.0 * TAU))
             .map(|d| Vec2::new(ra.max(0.0) * d.x, rb.max(0.0) * d.y))
             .collect()
     };
-    band(
-        &ellipse(a + width / 2.0, b + width / 2.0),
-        &ellipse(a - width / 2.0, b - width / 2.0),
+    Shape::band(
+        ellipse(a + width / 2.0, b + width / 2.0),
+        ellipse(a - width / 2.0, b - width / 2.0),
     )
 }

@@ -2,13 +2,13 @@
 //! entity for every place (so empty places show, and can be clicked and dropped on).
 
 use super::backdrop::{self, Backdrop};
-use super::bake::{self, Bake, Baking};
 use super::messages::Step;
+use super::paint::{self, Canvas, Face};
 use super::session::Session;
 use super::shapes;
 use super::theme::{self, Fonts, Palette};
 use crate::layout::Layout;
-use crate::rules::{Direction, Place, Suit};
+use crate::rules::{Direction, Place, Rules, Suit};
 use bevy::camera::CameraMainTextureUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::TextureUsages;
@@ -101,7 +101,8 @@ fn rules_changed(session: Option<Res<Session>>, mut last: Local<Option<String>>)
     }
 }
 
-/// Draws the felt's Zodiac track, and each place's marker with its label.
+/// Paints the table picture (the felt's Zodiac track, each place's outline and marks, the
+/// captions) and spawns each place's marker, highlights and live marks.
 fn redraw_table(
     mut commands: Commands,
     table: Res<Table>,
@@ -115,83 +116,49 @@ fn redraw_table(
             With<HintHighlight>,
         )>,
     >,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
     mut images: ResMut<Assets<Image>>,
     fonts: Res<Fonts>,
-    table_camera: Query<(Entity, &Msaa), (With<Camera2d>, Without<Bake>)>,
-    renderer: Option<Res<bevy::render::renderer::RenderDevice>>,
+    table_camera: Query<(Entity, &Msaa), With<Camera2d>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
     let layout = &table.0;
-    // What never changes while the layout and the rules stay is baked into one picture of the
-    // table (see `bake`): the track, every place's outline and marks, the captions. Without a
-    // renderer (the headless tests) there is nothing to bake with.
     let scale = layout.scale_factor.max(0.1);
-    let picture = bake::target(
-        &mut images,
-        (layout.width * scale).round() as u32,
-        (layout.height * scale).round() as u32,
-        Some(Palette::FELT),
-    );
+    let picture = images.add(picture(layout, session.game.rules()).into_image());
     let (camera, msaa) = table_camera.iter().next().unzip();
     let msaa = msaa.copied().unwrap_or_default();
     if let Some(camera) = camera.filter(|_| backdrop::copies_on(msaa)) {
-        commands.entity(camera).insert(Backdrop(picture.clone()));
+        commands.entity(camera).insert(Backdrop(picture));
     } else {
         commands.spawn((
             TableDecor,
             Sprite {
-                image: picture.clone(),
+                image: picture,
                 custom_size: Some(Vec2::new(layout.width, layout.height)),
                 ..default()
             },
             Transform::from_xyz(0.0, 0.0, 0.0),
         ));
     }
-    if renderer.is_some() {
-        commands.spawn(bake::camera(
-            Baking::Table,
-            picture,
-            scale,
-            Palette::FELT,
-            msaa,
-        ));
-    }
-    let baked = (Bake::default(), bake::layer(Baking::Table));
-    let (cx, cy) = layout.ring_center();
     let (cw, ch) = (layout.card_w, layout.card_h);
-    let band = ch * 1.35;
-    commands.spawn((
-        baked.clone(),
-        Mesh2d(meshes.add(shapes::ellipse_band(layout.ring_a, layout.ring_b, band))),
-        MeshMaterial2d(materials.add(Palette::TRACK)),
-        Transform::from_xyz(cx, cy - layout.depth_step * 3.0, 0.0),
-    ));
     let radius = cw * 0.08;
-    let outline = meshes.add(shapes::rounded_frame(cw, ch, radius, (cw * 0.025).max(1.0)));
-    let fill = meshes.add(shapes::rounded_rect(cw, ch, radius));
-    let outline_colour = materials.add(Palette::SLOT_LINE);
-    let fill_colour = materials.add(Palette::SLOT_FILL);
-    let highlight = meshes.add(shapes::rounded_frame(
+    let (frame, frame_size) = paint::stencil(
+        &shapes::rounded_frame(cw + 8.0, ch + 8.0, radius + 4.0, (cw * 0.05).max(2.5)),
         cw + 8.0,
         ch + 8.0,
-        radius + 4.0,
-        (cw * 0.05).max(2.5),
-    ));
-    let highlight_colour = materials.add(Palette::HIGHLIGHT);
-    let hint_colour = materials.add(Palette::HINT);
-    let rules = session.game.rules();
-    let label_font = |size: f32| TextFont {
-        font: fonts.ui.clone().into(),
-        font_size: theme::text_px(size).into(),
+        scale,
+    );
+    let frame = images.add(frame);
+    let highlight = |colour: Color| Sprite {
+        image: frame.clone(),
+        custom_size: Some(frame_size),
+        color: colour,
         ..default()
     };
     for place in Place::all() {
         let r = layout.rect(place);
-        // The marker is what input finds at the place; its look is in the baked picture.
+        // The marker is what input finds at the place; its look is in the picture.
         let marker = commands
             .spawn((
                 PlaceMarker(place),
@@ -199,106 +166,51 @@ fn redraw_table(
                 Visibility::default(),
             ))
             .id();
-        let mut look = commands.spawn((
-            baked.clone(),
-            Transform::from_xyz(r.x, r.y, 0.1),
-            Visibility::default(),
-            Mesh2d(fill.clone()),
-            MeshMaterial2d(fill_colour.clone()),
-        ));
-        look.with_child((
-            baked.1.clone(),
-            Mesh2d(outline.clone()),
-            MeshMaterial2d(outline_colour.clone()),
-            Transform::from_xyz(0.0, 0.0, 0.01),
-        ));
-        match place {
-            Place::Foundation(f) => {
-                // Suit and base rank (A or K) while empty; cards cover it once built.
-                let suit = Suit::from_index(usize::from(f));
-                let (base, arrow) = match rules.foundations[usize::from(f)] {
-                    Direction::Up => ("A", "up"),
-                    Direction::Down => ("K", "down"),
-                };
-                let layer = baked.1.clone();
-                look.with_children(|p| {
-                    p.spawn((
-                        layer.clone(),
-                        Mesh2d(meshes.add(shapes::suit(suit, cw * 0.42))),
-                        MeshMaterial2d(materials.add(Palette::SLOT_MARK)),
-                        Transform::from_xyz(0.0, ch * 0.08, 0.02),
-                    ));
-                    p.spawn((
-                        layer.clone(),
-                        Text2d::new(base),
-                        label_font(ch * 0.2),
-                        TextColor(Palette::SLOT_MARK),
-                        Transform::from_xyz(0.0, ch * 0.33, 0.02),
-                    ));
-                    p.spawn((
-                        layer,
-                        Text2d::new(arrow),
-                        label_font(ch * 0.13),
-                        TextColor(Palette::SLOT_MARK),
-                        Transform::from_xyz(0.0, -ch * 0.33, 0.02),
-                    ));
-                });
-            }
-            Place::Stock => {
-                commands.entity(marker).with_children(|p| {
-                    p.spawn((
-                        RedealMark,
-                        Mesh2d(meshes.add(shapes::ring(cw * 0.24, (cw * 0.05).max(2.0)))),
-                        MeshMaterial2d(materials.add(Palette::SLOT_MARK)),
-                        Transform::from_xyz(0.0, 0.0, 0.02),
-                    ));
-                    p.spawn((
-                        RedealMark,
-                        Text2d::new("redeal"),
-                        label_font(ch * 0.12),
-                        TextColor(Palette::SLOT_MARK),
-                        Transform::from_xyz(0.0, -ch * 0.36, 0.02),
-                    ));
-                });
-            }
-            _ => {}
+        if place == Place::Stock {
+            let (mark, size) = redeal_mark(cw, ch, scale);
+            commands.entity(marker).with_child((
+                RedealMark,
+                Sprite {
+                    image: images.add(mark),
+                    custom_size: Some(size),
+                    color: Palette::SLOT_MARK,
+                    ..default()
+                },
+                Transform::from_xyz(0.0, 0.0, 0.02),
+            ));
         }
         commands.spawn((
             DropHighlight(place),
-            Mesh2d(highlight.clone()),
-            MeshMaterial2d(highlight_colour.clone()),
+            highlight(Palette::HIGHLIGHT),
             Transform::from_xyz(r.x, r.y, 90.0),
             Visibility::Hidden,
         ));
         commands.spawn((
             HintHighlight(place),
-            Mesh2d(highlight.clone()),
-            MeshMaterial2d(hint_colour.clone()),
+            highlight(Palette::HINT),
             Transform::from_xyz(r.x, r.y, 91.0),
             Visibility::Hidden,
         ));
     }
-    // Captions for the groups, small and quiet, so a newcomer knows what is where.
-    let caption = |text: &str, x: f32, y: f32| {
-        (
-            baked.clone(),
-            Text2d::new(text),
-            label_font((ch * 0.13).max(11.0)),
-            TextColor(Palette::CAPTION),
-            Transform::from_xyz(x, y, 0.2),
-        )
-    };
-    let e0 = layout.rect(Place::Equator(0));
-    commands.spawn(caption("EQUATOR", e0.left() - cw * 0.55, e0.y));
     let stock = layout.rect(Place::Stock);
     // The stock shows how many cards it holds: a badge on its corner, above the cards.
     let badge_w = (cw * 0.46).max(26.0);
     let badge_h = (ch * 0.16).max(16.0);
+    let (badge, badge_size) = paint::stencil(
+        &shapes::rounded_rect(badge_w, badge_h, badge_h / 2.0),
+        badge_w,
+        badge_h,
+        scale,
+    );
     commands
         .spawn((
             TableDecor,
-            Mesh2d(meshes.add(shapes::rounded_rect(badge_w, badge_h, badge_h / 2.0))),
-            MeshMaterial2d(materials.add(Palette::BADGE)),
+            Sprite {
+                image: images.add(badge),
+                custom_size: Some(badge_size),
+                color: Palette::BADGE,
+                ..default()
+            },
             Transform::from_xyz(
                 stock.right() - badge_w * 0.35,
                 stock.top() - badge_h * 0.2,
@@ -316,6 +228,89 @@ fn redraw_table(
             Transform::from_xyz(0.0, 0.0, 0.01),
             TalonCount(Place::Stock),
         ));
+}
+
+/// What never changes while the layout and the rules stay, in one picture at the window's size
+/// in texels: the felt, the Zodiac track, every place's outline and marks, the captions.
+pub fn picture(layout: &Layout, rules: &Rules) -> Canvas {
+    let scale = layout.scale_factor.max(0.1);
+    let mut canvas = Canvas::new(
+        (layout.width * scale).round() as u32,
+        (layout.height * scale).round() as u32,
+        scale,
+    );
+    canvas.flood(Palette::FELT);
+    let (cx, cy) = layout.ring_center();
+    let (cw, ch) = (layout.card_w, layout.card_h);
+    canvas.fill(
+        &shapes::ellipse_band(layout.ring_a, layout.ring_b, ch * 1.35),
+        Palette::TRACK,
+        Vec2::new(cx, cy - layout.depth_step * 3.0),
+    );
+    let radius = cw * 0.08;
+    let outline = shapes::rounded_frame(cw, ch, radius, (cw * 0.025).max(1.0));
+    let fill = shapes::rounded_rect(cw, ch, radius);
+    let suits = Suit::ALL.map(|s| shapes::suit(s, cw * 0.42));
+    for place in Place::all() {
+        let r = layout.rect(place);
+        let at = Vec2::new(r.x, r.y);
+        canvas.fill(&fill, Palette::SLOT_FILL, at);
+        canvas.fill(&outline, Palette::SLOT_LINE, at);
+        if let Place::Foundation(f) = place {
+            // Suit and base rank (A or K) while empty; cards cover it once built.
+            let suit = usize::from(f) % 4;
+            let (base, arrow) = match rules.foundations[usize::from(f)] {
+                Direction::Up => ("A", "up"),
+                Direction::Down => ("K", "down"),
+            };
+            canvas.fill(
+                &suits[suit],
+                Palette::SLOT_MARK,
+                at + Vec2::new(0.0, ch * 0.08),
+            );
+            let mark = |canvas: &mut Canvas, text: &str, size: f32, y: f32| {
+                canvas.text(
+                    text,
+                    Face::Ui,
+                    size,
+                    Palette::SLOT_MARK,
+                    at + Vec2::new(0.0, y),
+                    0.0,
+                );
+            };
+            mark(&mut canvas, base, ch * 0.2, ch * 0.33);
+            mark(&mut canvas, arrow, ch * 0.13, -ch * 0.33);
+        }
+    }
+    // Captions for the groups, small and quiet, so a newcomer knows what is where.
+    let e0 = layout.rect(Place::Equator(0));
+    canvas.text(
+        "EQUATOR",
+        Face::Ui,
+        (ch * 0.13).max(11.0),
+        Palette::CAPTION,
+        Vec2::new(e0.left() - cw * 0.55, e0.y),
+        0.0,
+    );
+    canvas
+}
+
+/// The mark on the empty stock while the waste can be turned over: a ring and the word, white
+/// (the sprite tints it), and its size in logical pixels.
+fn redeal_mark(cw: f32, ch: f32, scale: f32) -> (Image, Vec2) {
+    let (tw, th) = (
+        (cw * scale).ceil() as u32 + 2,
+        (ch * scale).ceil() as u32 + 2,
+    );
+    let mut canvas = Canvas::new(tw, th, scale);
+    canvas.fill(
+        &shapes::ring(cw * 0.24, (cw * 0.05).max(2.0)),
+        Color::WHITE,
+        Vec2::ZERO,
+    );
+    let word = Vec2::new(0.0, -ch * 0.36);
+    canvas.text("redeal", Face::Ui, ch * 0.12, Color::WHITE, word, 0.0);
+    (canvas.into_image(), Vec2::new(tw as f32, th as f32) / scale)
 }
 
 /// The "turn the waste over" mark on the empty stock: only while a redeal is possible.
@@ -347,6 +342,35 @@ fn count_talon(session: Res<Session>, mut labels: Query<(&TalonCount, &mut Text2
         let wanted = n.to_string();
         if text.0 != wanted {
             text.0 = wanted;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    #[test]
+    fn the_picture_is_felt_with_the_track_and_fills_the_window_in_texels() {
+        for scale in [1.0, 1.5, 2.0] {
+            let layout = Layout::new(1024.0, 640.0, scale);
+            let canvas = picture(&layout, &RuleSet::default_set().rules());
+            assert_eq!(
+                (canvas.width(), canvas.height()),
+                ((1024.0 * scale) as u32, (640.0 * scale) as u32)
+            );
+            let felt = Palette::FELT.to_srgba().to_u8_array();
+            assert_eq!(canvas.texel(2, canvas.height() - 3), felt);
+            // The track between two Zodiac piles.
+            let (a, b) = (layout.rect(Place::Zodiac(0)), layout.rect(Place::Zodiac(1)));
+            let (x, y) = layout.table_to_window((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+            let texel = canvas.texel((x * scale) as u32, (y * scale) as u32);
+            let track = Palette::TRACK.to_srgba().to_u8_array();
+            assert!(
+                texel.iter().zip(track).all(|(a, b)| a.abs_diff(b) <= 2),
+                "{texel:?}"
+            );
         }
     }
 }

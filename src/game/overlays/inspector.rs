@@ -2,7 +2,7 @@
 //! table. A double-click, a right-click or the I key opens it; a click anywhere closes it.
 
 use super::Overlay;
-use crate::game::art::{CardArt, CardAtlas, spawn_card_art};
+use crate::game::art::{self, CardAtlas};
 use crate::game::buttons::Action;
 use crate::game::input::Hitbox;
 use crate::game::messages::{Inspect, Step};
@@ -46,23 +46,15 @@ fn spawn(
     session: Res<Session>,
     table: Res<Table>,
     fonts: Res<Fonts>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
-    let (Some(inspecting), Some(art)) = (inspecting, art) else {
+    let (Some(inspecting), Some(atlas)) = (inspecting, art) else {
         return;
     };
     let place = inspecting.0;
     // Larger than on the table, so every card reads easily, while a tall pile still fits.
-    let scale = (table.height * 0.3 / art.h).clamp(1.0, 1.6);
-    let art = CardArt::build(
-        art.w * scale,
-        art.h * scale,
-        art.style,
-        &fonts,
-        &mut meshes,
-        &mut materials,
-    );
+    let scale = (table.height * 0.3 / atlas.h).clamp(1.0, 1.6);
+    let big = Vec2::new(atlas.w, atlas.h) * scale;
     let scope = DespawnOnExit(Overlay::Inspector);
     let cards = session
         .game
@@ -78,19 +70,19 @@ fn spawn(
         Sprite::from_color(Palette::DIM, Vec2::new(w, h)),
     ));
     let n = cards.len().max(1);
-    let per_row = ((w * 0.9 - art.w) / (art.w * 0.55)).floor().max(1.0) as usize + 1;
+    let per_row = ((w * 0.9 - big.x) / (big.x * 0.55)).floor().max(1.0) as usize + 1;
     let rows = n.div_ceil(per_row);
     let step_x = if n > 1 {
-        ((w * 0.9 - art.w) / (n.min(per_row) - 1).max(1) as f32).min(art.w * 0.75)
+        ((w * 0.9 - big.x) / (n.min(per_row) - 1).max(1) as f32).min(big.x * 0.75)
     } else {
         0.0
     };
-    let step_y = art.h * 1.12;
+    let step_y = big.y * 1.12;
     let title = match place {
         Place::Zodiac(z) => format!("Zodiac pile z{z} — {} cards, bottom to top", cards.len()),
         other => format!("{other}"),
     };
-    let title_y = (rows as f32 * step_y) / 2.0 + art.h * 0.2;
+    let title_y = (rows as f32 * step_y) / 2.0 + big.y * 0.2;
     // A dark band behind the title, so it reads over the dimmed foundations.
     commands.spawn((
         scope.clone(),
@@ -112,13 +104,16 @@ fn spawn(
         let (row, col) = (i / per_row, i % per_row);
         let in_row = (n - row * per_row).min(per_row);
         let x = (col as f32 - (in_row - 1) as f32 / 2.0) * step_x;
-        let y = ((rows - 1) as f32 / 2.0 - row as f32) * step_y - art.h * 0.1;
-        commands
-            .spawn((
-                scope.clone(),
-                Transform::from_xyz(x, y, 202.0 + i as f32 * 0.01),
-                Visibility::default(),
-            ))
-            .with_children(|p| spawn_card_art(p, &art, *card));
+        let y = ((rows - 1) as f32 / 2.0 - row as f32) * step_y - big.y * 0.1;
+        let image = art::card_image(*card, big.x, big.y, table.scale_factor, atlas.style);
+        commands.spawn((
+            scope.clone(),
+            Sprite {
+                image: images.add(image),
+                custom_size: Some(big),
+                ..default()
+            },
+            Transform::from_xyz(x, y, 202.0 + i as f32 * 0.01),
+        ));
     }
 }
