@@ -66,12 +66,7 @@ impl Canvas {
         self.pixmap.height()
     }
 
-    /// Texels per logical pixel.
-    pub fn scale(&self) -> f32 {
-        self.scale
-    }
-
-    /// The same canvas with the world's origin at `at` texels from the top-left corner.
+    /// Puts the world's origin `at` texels from the top-left corner.
     pub fn origin_at(&mut self, at: Vec2) {
         self.world =
             Affine2::from_translation(at) * Affine2::from_scale(Vec2::new(self.scale, -self.scale));
