@@ -265,8 +265,7 @@ mod tests {
     use super::*;
 
     fn near(texel: [u8; 4], colour: Color) -> bool {
-        let want = colour.to_srgba().to_u8_array();
-        texel.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 3)
+        paint::shows(texel, colour, 3)
     }
 
     #[test]

@@ -233,6 +233,14 @@ fn skia_colour(colour: Color) -> tiny_skia::Color {
 /// One white shape on a transparent image just big enough for it at `scale`, and the image's
 /// size in logical pixels: a sprite of it, tinted, shows the shape in any colour.
 pub fn stencil(shape: &Shape, w: f32, h: f32, scale: f32) -> (Image, Vec2) {
+    stencil_with(w, h, scale, |canvas| {
+        canvas.fill(shape, Color::WHITE, Vec2::ZERO)
+    })
+}
+
+/// An image for something `w` × `h` logical pixels that `draw` paints in white about the
+/// origin, and the image's size in logical pixels (as [`stencil`]).
+pub fn stencil_with(w: f32, h: f32, scale: f32, draw: impl FnOnce(&mut Canvas)) -> (Image, Vec2) {
     // A texel's margin keeps the anti-aliased edge inside; even sizes keep the centre on the
     // texel grid.
     let texels = |v: f32| {
@@ -241,18 +249,27 @@ pub fn stencil(shape: &Shape, w: f32, h: f32, scale: f32) -> (Image, Vec2) {
     };
     let (tw, th) = (texels(w), texels(h));
     let mut canvas = Canvas::new(tw, th, scale);
-    canvas.fill(shape, Color::WHITE, Vec2::ZERO);
+    draw(&mut canvas);
     (canvas.into_image(), Vec2::new(tw as f32, th as f32) / scale)
+}
+
+/// Whether a texel shows `colour`, each sRGB channel and alpha within `tolerance`.
+#[cfg(test)]
+pub fn shows(texel: [u8; 4], colour: Color, tolerance: u8) -> bool {
+    use bevy::color::ColorToPacked;
+    let want = colour.to_srgba().to_u8_array();
+    texel
+        .iter()
+        .zip(want)
+        .all(|(a, b)| a.abs_diff(b) <= tolerance)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bevy::color::ColorToPacked;
 
     fn close(a: [u8; 4], b: Color) -> bool {
-        let b = b.to_srgba().to_u8_array();
-        a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 2)
+        shows(a, b, 2)
     }
 
     #[test]

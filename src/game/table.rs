@@ -298,19 +298,12 @@ pub fn picture(layout: &Layout, rules: &Rules) -> Canvas {
 /// The mark on the empty stock while the waste can be turned over: a ring and the word, white
 /// (the sprite tints it), and its size in logical pixels.
 fn redeal_mark(cw: f32, ch: f32, scale: f32) -> (Image, Vec2) {
-    let (tw, th) = (
-        (cw * scale).ceil() as u32 + 2,
-        (ch * scale).ceil() as u32 + 2,
-    );
-    let mut canvas = Canvas::new(tw, th, scale);
-    canvas.fill(
-        &shapes::ring(cw * 0.24, (cw * 0.05).max(2.0)),
-        Color::WHITE,
-        Vec2::ZERO,
-    );
-    let word = Vec2::new(0.0, -ch * 0.36);
-    canvas.text("redeal", Face::Ui, ch * 0.12, Color::WHITE, word, 0.0);
-    (canvas.into_image(), Vec2::new(tw as f32, th as f32) / scale)
+    paint::stencil_with(cw, ch, scale, |canvas| {
+        let ring = shapes::ring(cw * 0.24, (cw * 0.05).max(2.0));
+        canvas.fill(&ring, Color::WHITE, Vec2::ZERO);
+        let word = Vec2::new(0.0, -ch * 0.36);
+        canvas.text("redeal", Face::Ui, ch * 0.12, Color::WHITE, word, 0.0);
+    })
 }
 
 /// The "turn the waste over" mark on the empty stock: only while a redeal is possible.

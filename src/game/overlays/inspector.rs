@@ -42,13 +42,13 @@ fn open(
 fn spawn(
     mut commands: Commands,
     inspecting: Option<Res<Inspecting>>,
-    art: Option<Res<CardAtlas>>,
+    atlas: Option<Res<CardAtlas>>,
     session: Res<Session>,
     table: Res<Table>,
     fonts: Res<Fonts>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let (Some(inspecting), Some(atlas)) = (inspecting, art) else {
+    let (Some(inspecting), Some(atlas)) = (inspecting, atlas) else {
         return;
     };
     let place = inspecting.0;
