@@ -6,6 +6,7 @@
 //!
 //!     cargo run --example empty_window
 
+use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -125,9 +126,23 @@ fn probe(
     }
 }
 
-fn quit(keys: Res<ButtonInput<KeyCode>>, p: Res<Probe>, mut exit: MessageWriter<AppExit>) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if !(ctrl && keys.just_pressed(KeyCode::KeyQ)) {
+/// Ctrl+Q, read from the key messages in order: xdotool's press and release of both keys can
+/// arrive in one frame, when `ButtonInput` no longer shows Ctrl held.
+fn quit(
+    mut keys: MessageReader<KeyboardInput>,
+    mut ctrl: Local<bool>,
+    p: Res<Probe>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let mut asked = false;
+    for k in keys.read() {
+        match k.key_code {
+            KeyCode::ControlLeft | KeyCode::ControlRight => *ctrl = k.state.is_pressed(),
+            KeyCode::KeyQ if *ctrl && k.state.is_pressed() => asked = true,
+            _ => {}
+        }
+    }
+    if !asked {
         return;
     }
     let mut v = p.drag.clone();
