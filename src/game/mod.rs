@@ -10,6 +10,7 @@ pub mod assist;
 pub mod audio;
 pub mod backdrop;
 pub mod buttons;
+pub mod camera;
 pub mod cards;
 pub mod files;
 pub mod hint;
@@ -53,6 +54,7 @@ pub fn plugin(app: &mut App) {
         persistence::plugin,
         placement::plugin,
         assist::plugin,
+        camera::plugin,
         table::plugin,
         backdrop::plugin,
         art::plugin,

@@ -8,8 +8,10 @@
 //!   change, and when the window's size changes.
 //! - `probe: places waste=X,Y stock=X,Y` after each `ready`: where the waste and the stock are,
 //!   in logical pixels from the window's top left corner.
-//! - `probe: pixels felt=R,G,B track=R,G,B`, once, when the table first rests: two pixels of a screenshot of the window (sRGB), a corner of the felt and the
-//!   Zodiac track between two piles, so a test can tell a drawn table from a blank one.
+//! - `probe: pixels felt=R,G,B track=R,G,B card=R,G,B`, once, when the table first rests:
+//!   three pixels of a screenshot of the window (sRGB): a corner of the felt, the Zodiac track
+//!   between two piles, and the back of the stock's top card (in its plain lower half), so a
+//!   test can tell a drawn table and drawn cards from a blank table or missing cards.
 //! - `probe: finished won|helped|lost moves=N`: a game ended (counted in the statistics).
 //! - `probe: drag-frames N median-ms M p99-ms P draws D` on exit: frame times while a card was
 //!   dragged, and the median number of draw calls in the sorted 2D and UI passes (sprites,
@@ -147,7 +149,7 @@ fn ready(
     }
 }
 
-/// A screenshot once the table is at rest; prints two of its pixels.
+/// A screenshot once the table is at rest; prints three of its pixels.
 fn look_at_the_table(
     mut commands: Commands,
     moving: Query<(), Or<(With<Glide>, With<Shake>)>>,
@@ -186,6 +188,9 @@ fn look_at_the_table(
         .find(|&(x, y)| !covered(x, y))
         .map(|(x, y)| pixel_at(table.table_to_window(x, y)));
     let Some(track) = track else { return };
+    // The stock's back between its ring of dots and its inner frame.
+    let stock = table.rect(Place::Stock);
+    let card = pixel_at(table.table_to_window(stock.x - 0.15 * stock.w, stock.y - 0.36 * stock.h));
     let seen = Arc::new(AtomicBool::new(false));
     *asked = Some(seen.clone());
     commands
@@ -197,7 +202,12 @@ fn look_at_the_table(
                     format!("{r},{g},{b}")
                 })
             };
-            println!("probe: pixels felt={} track={}", pixel(felt), pixel(track));
+            println!(
+                "probe: pixels felt={} track={} card={}",
+                pixel(felt),
+                pixel(track),
+                pixel(card)
+            );
             seen.store(true, Ordering::Relaxed);
         });
     redraw.write(RequestRedraw);

@@ -9,17 +9,13 @@ use super::shapes;
 use super::theme::{self, Fonts, Palette};
 use crate::layout::Layout;
 use crate::rules::{Direction, Place, Rules, Suit};
-use bevy::camera::CameraMainTextureUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::TextureUsages;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Palette::FELT))
         .insert_resource(Table(Layout::new(1280.0, 800.0, 1.0)))
-        .add_systems(Startup, spawn_camera)
         .add_systems(PreUpdate, follow_window)
-        .add_systems(PostStartup, antialias_for_the_hardware)
         .add_systems(
             Update,
             redraw_table
@@ -52,31 +48,6 @@ pub struct DropHighlight(pub Place);
 /// The highlight drawn over the two places of a hint (its own colour: a hint is no drop).
 #[derive(Component)]
 pub struct HintHighlight(pub Place);
-
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((
-        Camera2d,
-        Msaa::Sample4,
-        // The table picture may be copied into the frame (see `backdrop`).
-        CameraMainTextureUsages::default().with(TextureUsages::COPY_DST),
-    ));
-}
-
-/// Edges are smoothed by 4× multisampling on a graphics card. A software renderer (no GPU)
-/// would spend most of its time on it, so there the table is drawn without.
-fn antialias_for_the_hardware(
-    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
-    mut cameras: Query<&mut Msaa, With<Camera2d>>,
-) {
-    // wgpu's DeviceType is not re-exported by Bevy; its name is enough here.
-    let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
-    if software {
-        info!("software renderer: drawing without multisampling");
-        for mut msaa in &mut cameras {
-            *msaa = Msaa::Off;
-        }
-    }
-}
 
 pub(super) fn follow_window(
     windows: Query<&Window, With<PrimaryWindow>>,

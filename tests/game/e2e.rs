@@ -293,8 +293,9 @@ impl Running {
     }
 }
 
-/// The window shows the felt and the Zodiac track in their colours (`probe: pixels felt=R,G,B
-/// track=R,G,B`, from a screenshot): not a blank or black table picture.
+/// The window shows the felt, the Zodiac track and a card's back in their colours (`probe:
+/// pixels felt=R,G,B track=R,G,B card=R,G,B`, from a screenshot): not a blank or black table
+/// picture, and the cards are drawn on it.
 fn the_table_is_drawn(line: &str) {
     let pixel = |name: &str| -> [u8; 3] {
         let v: Vec<u8> = line
@@ -309,7 +310,11 @@ fn the_table_is_drawn(line: &str) {
             .collect();
         [v[0], v[1], v[2]]
     };
-    for (name, colour) in [("felt=", Palette::FELT), ("track=", Palette::TRACK)] {
+    for (name, colour) in [
+        ("felt=", Palette::FELT),
+        ("track=", Palette::TRACK),
+        ("card=", Palette::BACK),
+    ] {
         let [r, g, b, _] = colour.to_srgba().to_u8_array();
         let seen = pixel(name);
         let near = seen.iter().zip([r, g, b]).all(|(s, w)| s.abs_diff(w) <= 3);
