@@ -6,12 +6,15 @@
 //! in the frame the card size, the scale factor or the deck's colours change, so it stays as
 //! sharp as the vector art, anti-aliased on every renderer.
 
+use super::backdrop;
 use super::paint::{self, Canvas, Face};
 use super::shapes::{self, Shape};
 use super::table::Table;
+use super::texels::Texels;
 use super::theme::Palette;
 use crate::rules::{Card, Suit};
 use bevy::prelude::*;
+use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DeckStyle>().add_systems(
@@ -30,6 +33,8 @@ const COLUMNS: u32 = 8;
 #[derive(Resource, Clone)]
 pub struct CardAtlas {
     pub image: Handle<Image>,
+    /// The atlas's texels, kept for laying resting cards onto the backdrop (`backdrop`).
+    pub texels: Arc<Texels>,
     /// Where each card's face is in the atlas (by card index), and the back last; in texels.
     cells: Vec<Rect>,
     /// A card's size on the table, in logical pixels (the atlas cell over the scale factor).
@@ -84,8 +89,10 @@ fn paint_atlas(
         ch / scale * 1.04,
         scale,
     );
+    let image = atlas.into_image();
     commands.insert_resource(CardAtlas {
-        image: images.add(atlas.into_image()),
+        texels: backdrop::keep(&image),
+        image: images.add(image),
         cells,
         w: cw / scale,
         h: ch / scale,

@@ -3,6 +3,7 @@
 
 use super::animation::{Facing, Glide, Shake, Speed};
 use super::art::{CardAtlas, LiftShadow};
+use super::backdrop::Still;
 use super::messages::{GameChanged, PutBack, Refused, Step};
 use super::session::Session;
 use super::table::Table;
@@ -25,7 +26,11 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(Step::Mirror),
         )
-        .add_systems(PostUpdate, (show_sides, hide_covered, lift_shadows));
+        .add_systems(
+            PostUpdate,
+            (show_sides, hide_covered, lift_shadows)
+                .before(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
+        );
 }
 
 /// A card on the table: which card it is, where it lies and whether it shows its face.
@@ -120,7 +125,13 @@ fn dress_cards(
     for (entity, view, facing) in &cards {
         commands
             .entity(entity)
-            .insert(atlas.sprite(view.card, facing.0))
+            .insert((
+                atlas.sprite(view.card, facing.0),
+                Still {
+                    texels: atlas.texels.clone(),
+                    resting: false,
+                },
+            ))
             .despawn_related::<Children>()
             .with_children(|parent| {
                 parent.spawn((
@@ -369,25 +380,32 @@ fn show_sides(
 
 /// Cards buried under others are not drawn (software rendering pays for every one); a pile keeps
 /// the cards that show: a Zodiac pile's depth edges, the top two elsewhere. Moving cards always
-/// show.
+/// show. A card that does not move rests: it may be laid onto the backdrop (`backdrop::Still`).
 fn hide_covered(
     mirror: Res<Mirror>,
     mut cards: Query<(
         &CardView,
         &Transform,
         &mut Visibility,
+        Option<&mut Still>,
         Has<Glide>,
         Has<Shake>,
     )>,
 ) {
-    for (view, transform, mut visibility, gliding, shaking) in &mut cards {
+    for (view, transform, mut visibility, still, gliding, shaking) in &mut cards {
         let len = mirror.pile(view.place).len();
         let keep = match view.place {
             Place::Zodiac(_) => crate::layout::MAX_DEPTH_EDGES + 1,
             _ => 2,
         };
         let lifted = transform.translation.z >= 50.0;
-        let shown = gliding || shaking || lifted || view.index + keep >= len;
+        let moving = gliding || shaking || lifted;
+        if let Some(mut still) = still
+            && still.resting == moving
+        {
+            still.resting = !moving;
+        }
+        let shown = moving || view.index + keep >= len;
         visibility.set_if_neq(if shown {
             Visibility::Inherited
         } else {

@@ -26,6 +26,7 @@ pub mod session;
 pub mod shapes;
 pub mod show_me;
 pub mod table;
+pub mod texels;
 pub mod theme;
 pub mod verdicts;
 

@@ -1,7 +1,7 @@
 //! The table itself: the layout for the current window, the felt, the Zodiac track, and a marker
 //! entity for every place (so empty places show, and can be clicked and dropped on).
 
-use super::backdrop::{self, Backdrop};
+use super::backdrop::{self, Backdrop, Still};
 use super::messages::Step;
 use super::paint::{self, Canvas, Face};
 use super::session::Session;
@@ -96,12 +96,16 @@ fn redraw_table(
     }
     let layout = &table.0;
     let scale = layout.scale_factor.max(0.1);
-    let picture = images.add(picture(layout, session.game.rules()).into_image());
+    let picture = picture(layout, session.game.rules()).into_image();
     let (camera, msaa) = table_camera.iter().next().unzip();
     let msaa = msaa.copied().unwrap_or_default();
     if let Some(camera) = camera.filter(|_| backdrop::copies_on(msaa)) {
-        commands.entity(camera).insert(Backdrop(picture));
+        commands.entity(camera).insert(Backdrop {
+            texels: backdrop::keep(&picture),
+            scale,
+        });
     } else {
+        let picture = images.add(picture);
         commands.spawn((
             TableDecor,
             Sprite {
@@ -141,6 +145,11 @@ fn redraw_table(
             let (mark, size) = redeal_mark(cw, ch, scale);
             commands.entity(marker).with_child((
                 RedealMark,
+                // Under the stock's cards: part of the backdrop.
+                Still {
+                    texels: backdrop::keep(&mark),
+                    resting: true,
+                },
                 Sprite {
                     image: images.add(mark),
                     custom_size: Some(size),
