@@ -201,7 +201,9 @@ fn redraw_table(
             Text2d::new(""),
             TextFont {
                 font: fonts.ui.clone().into(),
-                font_size: theme::text_px(badge_h * 0.78).into(),
+                // The HUD's small text size, so the count shares its glyph atlas (each size
+                // drawn costs one of its own: about 2 MiB on a software renderer).
+                font_size: (theme::SMALL_TEXT * crate::layout::hud_scale(layout.width)).into(),
                 ..default()
             },
             TextColor(Palette::HUD_TEXT),

@@ -89,6 +89,10 @@ impl FromWorld for Fonts {
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct NoHover;
 
+/// The HUD's small text (the phase line), in logical pixels before the HUD's scale; the stock's
+/// count uses it too.
+pub const SMALL_TEXT: f32 = 13.0;
+
 /// A line of UI text in the HUD's colour; it never takes clicks.
 pub fn text(fonts: &Fonts, s: impl Into<String>, size: f32) -> impl Bundle {
     (

@@ -982,3 +982,65 @@ fn the_stuck_panel_speaks_of_its_phase() {
     assert!(!reason(Phase::Two).contains("Equator cell is free"));
     assert!(reason(Phase::Two).contains("foundation"));
 }
+
+/// On a software renderer (no multisampling) the cards at rest are laid onto the backdrop
+/// (`backdrop`) and kept out of the camera's sight; a card in the hand is drawn by the renderer,
+/// and laid again once it has glided back to rest.
+#[test]
+fn resting_cards_are_laid_on_the_backdrop_and_a_card_in_hand_is_drawn() {
+    use bevy::camera::visibility::RenderLayers;
+    let mut h = Harness::new(1, "laid");
+    // As on a software renderer; a new layout repaints the table for it.
+    let world = h.app.world_mut();
+    for mut msaa in world
+        .query_filtered::<&mut Msaa, With<Camera2d>>()
+        .iter_mut(world)
+    {
+        *msaa = Msaa::Off;
+    }
+    world.resource_mut::<Table>().set_changed();
+    h.settle();
+    h.app.update();
+    // Cards shown on the table: (laid onto the backdrop, drawn by the renderer).
+    let shown = |h: &mut Harness| -> (usize, usize) {
+        let world = h.app.world_mut();
+        let mut cards =
+            world.query_filtered::<(&InheritedVisibility, Option<&RenderLayers>), With<CardView>>();
+        let laid = |l: Option<&RenderLayers>| l == Some(&RenderLayers::layer(1));
+        cards
+            .iter(world)
+            .filter(|(v, _)| v.get())
+            .fold(
+                (0, 0),
+                |(a, b), (_, l)| {
+                    if laid(l) { (a + 1, b) } else { (a, b + 1) }
+                },
+            )
+    };
+    let (laid, drawn) = shown(&mut h);
+    assert!(
+        laid > 30 && drawn == 0,
+        "at rest: {laid} laid, {drawn} drawn"
+    );
+    let waste = h.top_entity(Place::Waste).expect("deal 1 turns a card");
+    let at = h.centre_of(Place::Waste);
+    h.move_to(at);
+    h.button(MouseButton::Left, ButtonState::Pressed);
+    h.move_to(at + Vec2::new(-40.0, 70.0));
+    h.app.update();
+    assert_eq!(
+        h.app.world().get::<RenderLayers>(waste),
+        None,
+        "the card in hand"
+    );
+    assert_eq!(shown(&mut h).1, 1, "only the card in hand is drawn");
+    h.button(MouseButton::Left, ButtonState::Released);
+    h.settle();
+    h.app.update();
+    assert_eq!(
+        h.app.world().get::<RenderLayers>(waste),
+        Some(&RenderLayers::layer(1)),
+        "back at rest"
+    );
+    assert_eq!(shown(&mut h), (laid, 0));
+}

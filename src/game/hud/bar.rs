@@ -6,7 +6,7 @@ use crate::game::messages::Overlay;
 use crate::game::messages::Step;
 use crate::game::session::Session;
 use crate::game::table::Table;
-use crate::game::theme::{Fonts, Palette, button, text};
+use crate::game::theme::{self, Fonts, Palette, button, text};
 use crate::rules::{Phase, Status};
 use bevy::prelude::*;
 use std::time::Duration;
@@ -46,7 +46,7 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
                 Pickable::IGNORE,
                 children![
                     (text(f, "", 15.0), DealLabel),
-                    (text(f, "", 13.0), PhaseLabel)
+                    (text(f, "", theme::SMALL_TEXT), PhaseLabel)
                 ],
             ),
             (text(f, "", 15.0), CountsLabel),
