@@ -68,11 +68,14 @@ impl CardAtlas {
     }
 }
 
-/// Paints every face and the back into a new atlas at the current card size.
+/// Paints every face and the back into a new atlas at the current card size. The atlas is
+/// set again even when nothing in it changed (the cards then go to their slots for the new
+/// layout), but then it is not painted again.
 fn paint_atlas(
     mut commands: Commands,
     table: Res<Table>,
     style: Res<DeckStyle>,
+    old: Option<Res<CardAtlas>>,
     mut images: ResMut<Assets<Image>>,
 ) {
     let scale = table.scale_factor.max(0.1);
@@ -81,6 +84,14 @@ fn paint_atlas(
         (table.card_w * scale).round().max(8.0),
         (table.card_h * scale).round().max(8.0),
     );
+    if let Some(old) = old.filter(|a| {
+        a.style == *style
+            && a.cells[0].size() == Vec2::new(cw, ch)
+            && (a.w, a.h) == (cw / scale, ch / scale)
+    }) {
+        commands.insert_resource(old.clone());
+        return;
+    }
     let (atlas, cells) = atlas(cw, ch, *style);
     let r = table.card_w * 0.08;
     let (shadow, shadow_size) = paint::stencil(
