@@ -88,6 +88,9 @@ fn start_x(test: &str) -> Option<Display> {
             "1280x800x24",
             "-nolisten",
             "tcp",
+            // Without it the server resets whenever its last client leaves (the readiness
+            // check below, a game that quit), and a client connecting meanwhile is refused.
+            "-noreset",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
