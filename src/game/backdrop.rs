@@ -321,8 +321,9 @@ fn copy_backdrop(
                 view_formats: &[],
             }));
         }
-        let in_step =
-            shown.generation == uploaded.generation + 1 || shown.patches.iter().any(whole);
+        // Patches go onto the texture the last change left; a new texture needs the whole.
+        let in_step = (shown.generation == uploaded.generation + 1 && fits)
+            || shown.patches.iter().any(whole);
         if !in_step {
             shown.resync.store(true, Ordering::Relaxed);
         }

@@ -83,15 +83,6 @@ impl Texels {
             }
         }
     }
-
-    /// All texels as RGBA data, row after row.
-    pub fn to_rgba(&self) -> Vec<u8> {
-        let mut data = Vec::with_capacity(self.width as usize * self.height as usize * 4);
-        for y in 0..self.height {
-            self.row(y, 0, self.width, |_, t| data.extend_from_slice(&t));
-        }
-        data
-    }
 }
 
 /// Part of a kept image laid onto the backdrop: `source`'s texels `from` (x, y, width, height),
@@ -197,6 +188,11 @@ mod tests {
             .collect()
     }
 
+    /// Every texel, row after row: nothing laid over the whole image.
+    fn all(t: &Texels) -> Vec<u8> {
+        compose(t, &[], [0, 0, t.width(), t.height()])
+    }
+
     const FELT: [u8; 4] = [14, 69, 48, 255];
     const CARD: [u8; 4] = [250, 248, 240, 255];
 
@@ -210,7 +206,7 @@ mod tests {
             }
         });
         let t = Texels::new(300, 7, &data);
-        assert_eq!(t.to_rgba(), data);
+        assert_eq!(all(&t), data);
         assert!(t.runs.len() < 300 * 7 / 2, "runs are shorter than texels");
         let mut seen = Vec::new();
         t.row(3, 40, 45, |x, c| seen.push((x, c)));
@@ -233,10 +229,10 @@ mod tests {
         let w = u32::from(u16::MAX) + 10;
         let data = image(w, 2, |_, _| FELT);
         let t = Texels::new(w, 2, &data);
-        assert_eq!(t.to_rgba(), data);
+        assert_eq!(all(&t), data);
         // Data too short for its size: the missing rows are transparent.
         let short = Texels::new(3, 2, &image(3, 1, |_, _| FELT));
-        assert_eq!(short.to_rgba()[12..], [0; 12]);
+        assert_eq!(all(&short)[12..], [0; 12]);
     }
 
     #[test]
