@@ -359,13 +359,7 @@ fn run_winrate(
         return Err(e);
     }
     let n = last.get() - first.get() + 1;
-    let mut text = String::new();
-    if unknown > 0 {
-        text.push_str(&format!("unknown: {unknown}\n"));
-    }
-    text.push_str(&winrate::summary(wins, n));
-    text.push('\n');
-    Ok(text)
+    Ok(winrate::report(wins, unknown, n))
 }
 
 /// One redrawn line: `[#####.....]  45.0%  450000/1000000  ETA 3m 12s`.

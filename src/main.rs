@@ -43,11 +43,31 @@ fn open_window(
             return std::process::ExitCode::from(2);
         }
     }
+    let data_dir = zodiac::game::data_dir(data_dir);
+    // One game window per data folder: two would overwrite each other's saves and statistics.
+    // The lock lives as long as this function, and the system lets go of it if we die.
+    let _lock = match zodiac::storage::lock_dir(&data_dir) {
+        Ok(lock) => Some(lock),
+        Err(zodiac::storage::LockError::Held) => {
+            eprintln!(
+                "zodiac: Zodiac is already open on {} (one game at a time per data folder)",
+                data_dir.display()
+            );
+            return std::process::ExitCode::FAILURE;
+        }
+        Err(zodiac::storage::LockError::Io(e)) => {
+            eprintln!(
+                "zodiac: could not lock {} ({e}); playing without the lock",
+                data_dir.display()
+            );
+            None
+        }
+    };
     free_large_buffers_at_once();
     let options = zodiac::game::LaunchOptions {
         deal,
         rules,
-        data_dir: zodiac::game::data_dir(data_dir),
+        data_dir,
     };
     match zodiac::game::run(options) {
         bevy::app::AppExit::Success => std::process::ExitCode::SUCCESS,

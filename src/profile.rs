@@ -255,11 +255,14 @@ pub fn set_aside_notice(path: &Path, what: &str, problem: &str) -> String {
     }
 }
 
+/// Any of the player's files as pretty RON.
+pub fn to_ron<T: Serialize>(value: &T) -> std::io::Result<String> {
+    ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new()).map_err(std::io::Error::other)
+}
+
 /// Writes any of the player's files atomically as pretty RON.
 pub fn save<T: Serialize>(path: &Path, value: &T) -> std::io::Result<()> {
-    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new())
-        .map_err(std::io::Error::other)?;
-    write_atomic(path, text.as_bytes())
+    write_atomic(path, to_ron(value)?.as_bytes())
 }
 
 #[cfg(test)]

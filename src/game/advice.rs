@@ -22,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LostNotice>()
         .init_resource::<Watch>()
         .add_systems(Startup, spawn)
+        // After the hint and Show me (`Step::Advise`, `Step::Input`), whose `CannotWin` it reads.
         .add_systems(Update, (watch, search, show).chain().in_set(Step::Present))
         .add_observer(on_button);
 }
@@ -52,6 +53,9 @@ pub enum Offer {
 #[derive(Resource, Default)]
 struct Watch {
     judge: Option<(Rules, Position, Position)>,
+    /// The position after the last move judged (an automatic move later does not judge it
+    /// again).
+    judged: Option<Position>,
     search: Option<Task<Option<usize>>>,
 }
 
@@ -110,8 +114,9 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
     ));
 }
 
-/// Asks for verdicts as the game changes, judges each move played, and takes the notices others
-/// raise (a hint or Show me in a lost position).
+/// Asks for verdicts as the game changes, judges each move the player makes, and takes the
+/// notices others raise (a hint or Show me in a lost position). The notice is about the
+/// player's move: the assistant's moves after it neither judge nor clear it.
 fn watch(
     mut changes: MessageReader<GameChanged>,
     mut raised: MessageReader<CannotWin>,
@@ -122,23 +127,35 @@ fn watch(
     mut notice: ResMut<LostNotice>,
 ) {
     let game = &session.game;
-    let mut last = None;
+    let mut any = false;
     for change in changes.read() {
-        last = Some(change.clone());
-    }
-    if let Some(change) = last {
-        if change != GameChanged::Nothing {
-            notice.set_if_neq(LostNotice(None));
-            watch.search = None;
+        any = true;
+        match change {
+            GameChanged::Nothing | GameChanged::Auto(_) => {}
+            // The player acted: an old notice and an old judgement are moot.
+            GameChanged::Played(_)
+            | GameChanged::Undone(_)
+            | GameChanged::Redone(_)
+            | GameChanged::Dealt => {
+                notice.set_if_neq(LostNotice(None));
+                watch.search = None;
+                watch.judge = None;
+                watch.judged = None;
+            }
         }
+    }
+    if any {
         verdicts.want(game.rules(), game.position());
         verdicts.want(game.rules(), game.start());
-        watch.judge = None;
-        // Only a move the player just made is judged: undo, redo and new deals are not.
-        if let GameChanged::Played(m) = change {
-            let mut before = *game.position();
-            before.undo(game.rules(), m);
-            watch.judge = Some((*game.rules(), before, *game.position()));
+        // Only a move the player just made is judged: undo, redo and new deals are not, and
+        // neither is the assistant's (the session keeps the player's move until another
+        // change of the player's).
+        if watch.judge.is_none()
+            && let Some((before, after)) = session.player_move
+            && watch.judged != Some(after)
+        {
+            watch.judged = Some(after);
+            watch.judge = Some((*game.rules(), before, after));
         }
     }
     if let Some((rules, before, after)) = watch.judge {

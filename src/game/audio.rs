@@ -183,11 +183,14 @@ fn play(
     let refused = refusals.read().count() > 0;
     for change in changes.read() {
         match change {
-            GameChanged::Played(m) | GameChanged::Redone(m) | GameChanged::Undone(m) => match m {
+            GameChanged::Played(m)
+            | GameChanged::Auto(m)
+            | GameChanged::Redone(m)
+            | GameChanged::Undone(m) => match m {
                 Move::Turn => pick(&sounds.turn),
                 Move::Redeal => pick(&sounds.redeal),
                 Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..)
-                    if matches!(change, GameChanged::Played(_)) =>
+                    if matches!(change, GameChanged::Played(_) | GameChanged::Auto(_)) =>
                 {
                     pick(&sounds.foundation)
                 }
@@ -196,7 +199,9 @@ fn play(
             GameChanged::Dealt => pick(&sounds.redeal),
             GameChanged::Nothing => {}
         }
-        if matches!(change, GameChanged::Played(_)) && session.game.status() == Status::Won {
+        if matches!(change, GameChanged::Played(_) | GameChanged::Auto(_))
+            && session.game.status() == Status::Won
+        {
             pick(&sounds.win);
         }
     }

@@ -6,7 +6,7 @@ use super::files::Notice;
 use super::messages::Overlay;
 use super::messages::{AskHint, AskShowMe, Request, Step};
 use super::show_me::ShowMe;
-use super::theme::{NoHover, Palette};
+use super::theme::{KeepsClicks, NoHover, Palette};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -35,9 +35,11 @@ pub enum Action {
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Chosen(pub bool);
 
+#[allow(clippy::too_many_arguments)]
 fn on_button(
-    ev: On<Pointer<Click>>,
+    mut ev: On<Pointer<Click>>,
     actions: Query<&Action>,
+    panels: Query<(), With<KeepsClicks>>,
     overlay: Res<State<Overlay>>,
     mut next: ResMut<NextState<Overlay>>,
     mut requests: MessageWriter<Request>,
@@ -47,6 +49,12 @@ fn on_button(
 ) {
     // The click that stopped Show me does nothing else.
     if ev.button != PointerButton::Primary || show_me.1.takes_input() {
+        return;
+    }
+    // A click on a setting, a deal's Play button or any other part of a panel bubbles up
+    // through the panel to the backdrop: it stops at the panel, so it never closes it.
+    if panels.contains(ev.entity) {
+        ev.propagate(false);
         return;
     }
     let Ok(&action) = actions.get(ev.entity) else {

@@ -193,7 +193,9 @@ fn follow_changes(
     for change in changes.read() {
         any = true;
         match change {
-            GameChanged::Played(m) | GameChanged::Redone(m) => mirror.apply(*m, false),
+            GameChanged::Played(m) | GameChanged::Auto(m) | GameChanged::Redone(m) => {
+                mirror.apply(*m, false)
+            }
             GameChanged::Undone(m) => mirror.apply(*m, true),
             GameChanged::Dealt => dealt = true,
             GameChanged::Nothing => {}
@@ -274,8 +276,17 @@ fn put_back_and_refuse(
                 Glide::new(transform.translation, home, &table, &speed),
                 Transform::from_translation(transform.translation),
             ));
-        } else if shake && !gliding {
-            commands.entity(entity).insert(Shake::default());
+        } else if !gliding {
+            // Home already (put back where it was lifted): set down at once, at its height in
+            // the pile, at its size, without the shadow, so it rests and is laid again.
+            if *transform != Transform::from_translation(home) {
+                commands
+                    .entity(entity)
+                    .insert(Transform::from_translation(home));
+            }
+            if shake {
+                commands.entity(entity).insert(Shake::default());
+            }
         }
     };
     for PutBack(entity) in put_back.read() {
@@ -298,9 +309,12 @@ fn celebrate(
     mirror: Res<Mirror>,
     cards: Query<&Transform, With<CardView>>,
 ) {
-    let won_now = changes
-        .read()
-        .any(|c| matches!(c, GameChanged::Played(_) | GameChanged::Redone(_)));
+    let won_now = changes.read().any(|c| {
+        matches!(
+            c,
+            GameChanged::Played(_) | GameChanged::Auto(_) | GameChanged::Redone(_)
+        )
+    });
     if !won_now || session.game.status() != crate::rules::Status::Won {
         return;
     }

@@ -40,6 +40,10 @@ impl Files {
     }
 }
 
+/// Writes the player's files off the frame, in order, each atomically (`crate::storage::Saver`).
+#[derive(Resource, Default, Deref)]
+pub struct Saver(pub crate::storage::Saver);
+
 /// The game found in the data folder at start, if any (the session resumes it).
 #[derive(Resource, Default)]
 pub struct SavedGame(pub Option<Game>);

@@ -13,7 +13,8 @@ use crate::solver::Verdict;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, show_hint.in_set(Step::Present));
+    // Before the lost notice, which takes its `CannotWin`.
+    app.add_systems(Update, show_hint.in_set(Step::Advise));
 }
 
 /// A place named as the toast says it.

@@ -1,10 +1,11 @@
 //! Every message that crosses plugins, in one place, and the one set of system sets that orders
-//! a frame: input → session → mirror → animate → present.
+//! a frame: input → session → mirror → animate → advise → present.
 //!
 //! Play flows one way: input, the HUD and the assistant write [`Request`]s; only the session
 //! changes the game, and says what happened with [`GameChanged`], [`Refused`] and [`Finished`];
 //! everything else mirrors that.
 
+pub use crate::rules::Outcome;
 use crate::rules::{Card, DealNumber, Illegal, Move, Place};
 use bevy::prelude::*;
 use std::fmt;
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
                 Step::Session,
                 Step::Mirror,
                 Step::Animate,
+                Step::Advise,
                 Step::Present,
             )
                 .chain(),
@@ -38,7 +40,8 @@ pub(super) fn plugin(app: &mut App) {
 /// The order of a frame's work in `Update`. Picking's observers run earlier, in `PreUpdate`.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Step {
-    /// Keys, drags that lost their release, the assistant: they write requests.
+    /// Keys, drags that lost their release, Show me (after the press that stops it): they
+    /// write requests, which the session plays in the same frame.
     Input,
     /// Requests become moves (the only writer of the game).
     Session,
@@ -46,7 +49,11 @@ pub enum Step {
     Mirror,
     /// Glides, flips, shakes.
     Animate,
-    /// The HUD, overlays, highlights, sound and files show (or keep) what happened.
+    /// The hint and the assistant look at the game as this frame left it: they write
+    /// [`CannotWin`] and toasts for `Present`, and the assistant's requests for the next frame.
+    Advise,
+    /// The HUD, overlays, the lost notice, highlights, sound and files show (or keep) what
+    /// happened.
     Present,
 }
 
@@ -54,6 +61,9 @@ pub enum Step {
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum Request {
     Play(Move),
+    /// A move of the assistant's (a turn when the waste is empty, a finishing move): played
+    /// like any other, but it is not the player's (it is not judged, and waits after an undo).
+    Auto(Move),
     /// A move of Show me's: played like any other, and the game then counts as solved with help.
     Shown(Move),
     /// Send the card on top of this place to its best place (a click, Enter twice, D): the
@@ -77,7 +87,10 @@ pub enum Request {
 /// What happened to the game, for the views to mirror.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum GameChanged {
+    /// The player's move (Show me's too).
     Played(Move),
+    /// The assistant's move.
+    Auto(Move),
     Undone(Move),
     Redone(Move),
     /// A whole new table: a new game, a restart or a loaded game.
@@ -125,15 +138,6 @@ pub struct Finished {
     pub deal_winnable: bool,
     pub elapsed_ms: u64,
     pub moves: u32,
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Won,
-    /// Won with Show me's moves: neither a win nor a loss.
-    Helped,
-    Lost,
 }
 
 /// A card was lifted into the hand (for the sound).

@@ -1,11 +1,14 @@
 //! Nothing lost: the game in progress is saved after every change and on exit, settings and
 //! statistics live in their own files, and a file that cannot be read is set aside with a
-//! notice. This plugin only reads the session and writes files; all writes are atomic (see
-//! `crate::storage`).
+//! notice. This plugin only reads the session and writes files; all writes are atomic and made
+//! off the frame, in order, by the saver (see `crate::storage`); leaving waits for them.
+//!
+//! Each game is counted once: the session decides when, and the game's record remembers it;
+//! this plugin adds the count to the statistics and queues both files in the same frame.
 
 use super::animation::Speed;
 use super::art::DeckStyle;
-use super::files::{Files, LoadFiles, Notice, SavedGame, Settings, Statistics};
+use super::files::{Files, LoadFiles, Notice, SavedGame, Saver, Settings, Statistics};
 use super::messages::{Finished, GameChanged, Outcome, Step};
 use super::session::Session;
 use crate::profile::{self, load_or_default};
@@ -17,7 +20,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_everything.in_set(LoadFiles))
         .add_systems(
             Update,
-            (count_finished, save_game).chain().in_set(Step::Present),
+            (count_finished, save_game, tell_failures)
+                .chain()
+                .in_set(Step::Present),
         )
         .add_systems(
             Update,
@@ -80,30 +85,48 @@ fn load_everything(world: &mut World) {
     world.insert_resource(Statistics(statistics));
     world.insert_resource(SavedGame(saved));
     world.insert_resource(files);
+    world.init_resource::<Saver>();
     world.insert_resource(Notice((!notices.is_empty()).then(|| notices.join(" "))));
 }
 
-fn save_now(session: &Session, files: &Files) {
-    let record = session.record();
-    if let Err(e) = crate::storage::write_atomic(&files.game, record.to_ron().as_bytes()) {
-        error!("could not save the game to {}: {e}", files.game.display());
-    }
+fn save_now(session: &Session, files: &Files, saver: &Saver) {
+    saver.write(&files.game, session.record().to_ron().into_bytes());
 }
 
-/// Every change is saved at once: a crash loses at most the move in flight.
-fn save_game(mut changes: MessageReader<GameChanged>, session: Res<Session>, files: Res<Files>) {
+/// Every change is saved at once (off the frame): a crash loses at most the move in flight.
+fn save_game(
+    mut changes: MessageReader<GameChanged>,
+    session: Res<Session>,
+    files: Res<Files>,
+    saver: Res<Saver>,
+) {
     let relevant = changes
         .read()
         .filter(|c| !matches!(c, GameChanged::Nothing))
         .count();
     if relevant > 0 {
-        save_now(&session, &files);
+        save_now(&session, &files, &saver);
     }
 }
 
-fn save_on_exit(mut exits: MessageReader<AppExit>, session: Res<Session>, files: Res<Files>) {
+/// Leaving: the game as it stands, and every write still queued, are on disk before the
+/// window goes.
+fn save_on_exit(
+    mut exits: MessageReader<AppExit>,
+    session: Res<Session>,
+    files: Res<Files>,
+    saver: Res<Saver>,
+) {
     if exits.read().count() > 0 {
-        save_now(&session, &files);
+        save_now(&session, &files, &saver);
+        saver.flush();
+    }
+}
+
+/// A file that could not be written is said in the log.
+fn tell_failures(saver: Res<Saver>) {
+    for failure in saver.failures() {
+        error!("{failure}");
     }
 }
 
@@ -111,6 +134,7 @@ fn count_finished(
     mut finished: MessageReader<Finished>,
     mut stats: ResMut<Statistics>,
     files: Res<Files>,
+    saver: Res<Saver>,
 ) {
     let mut any = false;
     for f in finished.read() {
@@ -125,11 +149,11 @@ fn count_finished(
             entry.record_winnable_deal();
         }
     }
-    if any && let Err(e) = profile::save(&files.statistics, &stats.0) {
-        error!(
-            "could not save statistics to {}: {e}",
-            files.statistics.display()
-        );
+    if any {
+        match profile::to_ron(&stats.0) {
+            Ok(text) => saver.write(&files.statistics, text.into_bytes()),
+            Err(e) => error!("could not write statistics: {e}"),
+        }
     }
 }
 
@@ -140,14 +164,12 @@ fn apply_settings(settings: Res<Settings>, mut speed: ResMut<Speed>, mut style: 
     });
 }
 
-fn save_settings(settings: Res<Settings>, files: Res<Files>) {
+fn save_settings(settings: Res<Settings>, files: Res<Files>, saver: Res<Saver>) {
     if settings.is_added() {
         return;
     }
-    if let Err(e) = profile::save(&files.settings, &settings.0) {
-        error!(
-            "could not save settings to {}: {e}",
-            files.settings.display()
-        );
+    match profile::to_ron(&settings.0) {
+        Ok(text) => saver.write(&files.settings, text.into_bytes()),
+        Err(e) => error!("could not write settings: {e}"),
     }
 }

@@ -1,7 +1,7 @@
 //! The window opens where the player left it: its size and position are kept in the settings
 //! file, and a window too large for the screen it opens on (a small laptop) shrinks to fit.
 
-use super::files::{Files, Settings};
+use super::files::{Files, Saver, Settings};
 use crate::profile::{self, WindowPlacement};
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
@@ -144,6 +144,7 @@ fn keep(
     mut settings: ResMut<Settings>,
     windows: Query<(Entity, &Window), With<PrimaryWindow>>,
     files: Option<Res<Files>>,
+    saver: Option<Res<Saver>>,
     _main_thread: NonSendMarker,
 ) {
     let exiting = exits.read().count() > 0;
@@ -178,12 +179,13 @@ fn keep(
     }
     // Not through change detection: that would re-apply every setting for a window move.
     settings.bypass_change_detection().window = Some(now);
-    if let Some(files) = files
-        && let Err(e) = profile::save(&files.settings, &settings.0)
-    {
-        error!(
-            "could not save settings to {}: {e}",
-            files.settings.display()
-        );
+    if let (Some(files), Some(saver)) = (files, saver) {
+        match profile::to_ron(&settings.0) {
+            Ok(text) => saver.write(&files.settings, text.into_bytes()),
+            Err(e) => error!("could not write settings: {e}"),
+        }
+        if exiting {
+            saver.flush();
+        }
     }
 }

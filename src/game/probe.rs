@@ -3,7 +3,8 @@
 //!
 //! - `probe: first-frame-ms N`: the first frame is on screen, N ms after `main` started.
 //! - `probe: ready moves=N window=WxH scale=S`: the table is at rest (the deal has landed,
-//!   nothing moves, no input waits, no card is in the hand) with N moves played, in a window of
+//!   nothing moves, no input waits, no card is in the hand or raised, every file written) with
+//!   N moves played, in a window of
 //!   W × H logical pixels at scale factor S. Said again each time it comes to rest after a
 //!   change, and when the window's size changes.
 //! - `probe: places waste=X,Y stock=X,Y` after each `ready`: where the waste and the stock are,
@@ -19,6 +20,8 @@
 //!   text, translucent shapes, the HUD) in those frames.
 
 use super::animation::{Glide, Shake};
+use super::cards::CardView;
+use super::files::Saver;
 use super::input::{DragState, InputQueue};
 use super::messages::{Finished, Outcome};
 use super::session::Session;
@@ -121,10 +124,25 @@ fn ready(
     session: Res<Session>,
     windows: Query<&Window, With<PrimaryWindow>>,
     table: Res<Table>,
+    cards: Query<&Transform, With<CardView>>,
+    saver: Option<Res<Saver>>,
+    mut redraw: MessageWriter<RequestRedraw>,
     mut was_still: Local<bool>,
     mut said: Local<Option<String>>,
 ) {
-    let still = frames.0 >= 2 && moving.is_empty() && queue.is_empty() && drag.drag.is_none();
+    // A card left raised (above every pile) is still in the hand, whatever the drag says.
+    let raised = cards.iter().any(|t| t.translation.z >= 100.0);
+    let saving = saver.is_some_and(|s| !s.idle());
+    if saving {
+        // Files are written on their own thread: look again next frame.
+        redraw.write(RequestRedraw);
+    }
+    let still = frames.0 >= 2
+        && moving.is_empty()
+        && queue.is_empty()
+        && drag.drag.is_none()
+        && !raised
+        && !saving;
     let Ok(w) = windows.single() else { return };
     let line = format!(
         "probe: ready moves={} window={}x{} scale={}",

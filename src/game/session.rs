@@ -4,10 +4,10 @@
 
 use super::LaunchOptions;
 use super::files::{LoadFiles, SavedGame, Settings};
-use super::messages::{Finished, GameChanged, Outcome, Refusal, Refused, Request, Step};
+use super::messages::{Finished, GameChanged, Outcome, Refusal, Refused, Request, Step, Toast};
 use super::verdicts::Verdicts;
 use crate::rules::{
-    DealNumber, Game, GameRecord, MAX_DEAL, Place, Position, RuleSet, Rules, Status,
+    DealNumber, Game, GameRecord, Illegal, MAX_DEAL, Move, Place, Position, RuleSet, Rules, Status,
 };
 use crate::solver::{Decision, Verdict};
 use bevy::prelude::*;
@@ -32,7 +32,9 @@ pub struct DealPicker {
     rng: StdRng,
     /// A winnable number found ahead, for each rule set in play or shipped.
     ready: Vec<(Rules, DealNumber)>,
-    finding: Option<(Rules, Task<DealNumber>)>,
+    finding: Option<(Rules, Task<Result<DealNumber, DealNumber>>)>,
+    /// Rules under which a search found no winnable deal: not searched ahead again.
+    barren: Vec<Rules>,
     /// The shipped rule sets' rules.
     shipped: Vec<Rules>,
 }
@@ -53,6 +55,7 @@ impl DealPicker {
             rng: StdRng::seed_from_u64(seed),
             ready: Vec::new(),
             finding: None,
+            barren: Vec::new(),
             shipped: RuleSet::all_builtin().iter().map(RuleSet::rules).collect(),
         }
     }
@@ -63,27 +66,40 @@ impl DealPicker {
             .collect()
     }
 
-    /// A new random deal number: the one found ahead if it suits, else one found now.
-    fn pick(&mut self, rules: &Rules, winnable_only: bool) -> DealNumber {
+    /// A new random deal number: the one found ahead if it suits, else one found now. `Err`
+    /// carries a number when winnable deals were asked for and none was found (a rule set
+    /// under which few deals or none can be won): the player must be told.
+    fn pick(&mut self, rules: &Rules, winnable_only: bool) -> Result<DealNumber, DealNumber> {
         if !winnable_only {
-            return DealNumber::random_now();
+            return Ok(DealNumber::random_now());
         }
         if let Some(i) = self.ready.iter().position(|(r, _)| r == rules) {
-            return self.ready.swap_remove(i).1;
+            return Ok(self.ready.swap_remove(i).1);
         }
-        first_winnable(self.candidates(64), *rules)
+        first_winnable(self.candidates(TRIES), *rules)
     }
 }
 
-/// The first number of these the solver does not call lost (the last one if all are: about
-/// one chance in 10^22 under the hardest shipped rules).
-fn first_winnable(candidates: Vec<DealNumber>, rules: Rules) -> DealNumber {
+/// How many random numbers are tried for a winnable deal (under the shipped rules all 64 are
+/// lost about one time in 10^22).
+const TRIES: usize = 64;
+
+/// What the player is told when no winnable deal was found.
+fn none_winnable() -> Toast {
+    Toast(format!(
+        "No winnable deal found under these rules in {TRIES} tries: this deal may be lost."
+    ))
+}
+
+/// The first number of these the solver does not call lost, or `Err` with the last one if
+/// the solver calls them all lost.
+fn first_winnable(candidates: Vec<DealNumber>, rules: Rules) -> Result<DealNumber, DealNumber> {
     let mut solver = crate::solver::Solver::new();
     let last = *candidates.last().expect("candidates are never empty");
     candidates
         .into_iter()
         .find(|&d| solver.decide(&Position::deal(d), &rules) != Decision::Lost)
-        .unwrap_or(last)
+        .ok_or(last)
 }
 
 /// Keeps a winnable deal number ready for the rules in play and for each shipped rule set (a
@@ -99,9 +115,12 @@ fn find_next_deal(
     }
     if let Some((r, task)) = picker.finding.as_mut() {
         let r = *r;
-        if let Some(deal) = block_on(poll_once(task)) {
+        if let Some(found) = block_on(poll_once(task)) {
             picker.finding = None;
-            picker.ready.push((r, deal));
+            match found {
+                Ok(deal) => picker.ready.push((r, deal)),
+                Err(_) => picker.barren.push(r),
+            }
         } else {
             redraw.write(RequestRedraw);
         }
@@ -109,11 +128,13 @@ fn find_next_deal(
     }
     let wanted = std::iter::once(*session.game.rules())
         .chain(picker.shipped.iter().copied())
-        .find(|r| picker.ready.iter().all(|(have, _)| have != r));
+        .find(|r| picker.ready.iter().all(|(have, _)| have != r) && !picker.barren.contains(r));
     let Some(rules) = wanted else {
         return;
     };
-    let candidates = picker.candidates(64);
+    let candidates = picker.candidates(TRIES);
+    // A rule set with no winnable deal among these keeps nothing ready: New game then tries
+    // again, and says so.
     let task = AsyncComputeTaskPool::get().spawn(async move { first_winnable(candidates, rules) });
     picker.finding = Some((rules, task));
     redraw.write(RequestRedraw);
@@ -148,13 +169,20 @@ fn start(world: &mut World) {
             let default_rules = settings.as_ref().map(|s| s.rules.clone());
             let winnable_only = settings.is_none_or(|s| s.winnable_only);
             let mut picker = world.resource_mut::<DealPicker>();
+            let mut none_found = false;
             let game = new_game(&options, default_rules.as_deref(), |rules| {
-                picker.pick(rules, winnable_only)
+                picker.pick(rules, winnable_only).unwrap_or_else(|deal| {
+                    none_found = true;
+                    deal
+                })
             })
             .unwrap_or_else(|e| {
                 warn!("{e}");
                 Game::new(RuleSet::default_set(), DealNumber::random_now())
             });
+            if none_found {
+                world.write_message(none_winnable());
+            }
             (game, None)
         }
     };
@@ -171,8 +199,10 @@ pub struct Session {
     pub game: Game,
     /// When the clock last started running (None while stopped: won, stuck or not yet moved).
     clock_since: Option<Instant>,
-    /// This game's win is already in the statistics (undo then redo must not count it twice).
-    win_counted: bool,
+    /// The positions before and after the player's last move, while nothing but the
+    /// assistant's moves has followed it (undo, redo and a new deal clear it): the move the
+    /// lost notice judges.
+    pub player_move: Option<(Position, Position)>,
 }
 
 impl Session {
@@ -180,7 +210,7 @@ impl Session {
         Session {
             game,
             clock_since: None,
-            win_counted: false,
+            player_move: None,
         }
     }
 
@@ -229,6 +259,27 @@ impl Session {
         }
     }
 
+    /// Plays a move for the player (`by_player`) or the assistant.
+    fn play(&mut self, m: Move, by_player: bool) -> Result<GameChanged, Illegal> {
+        let before = *self.game.position();
+        self.game.play(m)?;
+        self.start_clock();
+        if by_player {
+            self.player_move = Some((before, *self.game.position()));
+            Ok(GameChanged::Played(m))
+        } else {
+            Ok(GameChanged::Auto(m))
+        }
+    }
+
+    /// The player leaves this game for another, or restarts it: a game played and never
+    /// counted is counted now, as a loss (the game remembers, so this happens once).
+    fn leave(&mut self, verdicts: &mut Verdicts) -> Option<Finished> {
+        self.settle_clock();
+        let outcome = self.game.count_leaving()?;
+        Some(self.finished(outcome, verdicts))
+    }
+
     fn finished(&self, outcome: Outcome, verdicts: &mut Verdicts) -> Finished {
         // The deal's verdict was asked for when it was dealt; worked out here only if not yet.
         let start = verdicts.decide_now(self.game.rules(), self.game.start());
@@ -264,33 +315,34 @@ fn handle_requests(
     mut changed: MessageWriter<GameChanged>,
     mut refused: MessageWriter<Refused>,
     mut finished: MessageWriter<Finished>,
+    mut toasts: MessageWriter<Toast>,
 ) {
     for request in requests.read() {
-        let was_won = session.game.status() == Status::Won;
         let changes: Vec<GameChanged> = match request {
-            Request::Play(m) | Request::Shown(m) => match session.game.play(*m) {
-                Ok(()) => {
-                    session.start_clock();
-                    if matches!(request, Request::Shown(_)) {
-                        session.game.helped = true;
+            Request::Play(m) | Request::Shown(m) | Request::Auto(m) => {
+                let by_player = !matches!(request, Request::Auto(_));
+                match session.play(*m, by_player) {
+                    Ok(change) => {
+                        if matches!(request, Request::Shown(_)) {
+                            session.game.helped = true;
+                        }
+                        vec![change]
                     }
-                    vec![GameChanged::Played(*m)]
+                    Err(why) => {
+                        refused.write(Refused {
+                            place: m.from(),
+                            why: Refusal::Illegal(why),
+                        });
+                        vec![]
+                    }
                 }
-                Err(why) => {
-                    refused.write(Refused {
-                        place: m.from(),
-                        why: Refusal::Illegal(why),
-                    });
-                    vec![]
-                }
-            },
+            }
             Request::Best(place) => {
                 let position = session.game.position();
                 match position.best_move_from(session.game.rules(), *place) {
                     Some(m) => {
-                        session.game.play(m).expect("the rules chose a legal move");
-                        session.start_clock();
-                        vec![GameChanged::Played(m)]
+                        let change = session.play(m, true).expect("the rules chose a legal move");
+                        vec![change]
                     }
                     None => {
                         // A card that may move but has nowhere to go says so; an empty place, a
@@ -342,17 +394,14 @@ fn handle_requests(
                 }
             }
             Request::Restart => {
+                // Restarting is leaving the game as it stood: a played, uncounted game is lost.
+                finished.write_batch(session.leave(&mut verdicts));
                 session.clock_since = None;
-                session.win_counted = false;
                 session.game.restart();
                 vec![GameChanged::Dealt]
             }
             Request::NewGame { deal, rules } => {
-                // Leaving a game that was started and not won counts as a loss: here, and only here.
-                if !was_won && !session.game.moves().is_empty() {
-                    session.settle_clock();
-                    finished.write(session.finished(Outcome::Lost, &mut verdicts));
-                }
+                finished.write_batch(session.leave(&mut verdicts));
                 let rule_set = match rules {
                     Some(name) => {
                         RuleSet::by_name_or_path(name).unwrap_or_else(|_| RuleSet::default_set())
@@ -361,10 +410,14 @@ fn handle_requests(
                 };
                 let deal = deal.unwrap_or_else(|| {
                     let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
-                    picker.pick(&rule_set.rules(), winnable_only)
+                    picker
+                        .pick(&rule_set.rules(), winnable_only)
+                        .unwrap_or_else(|deal| {
+                            toasts.write(none_winnable());
+                            deal
+                        })
                 });
                 session.clock_since = None;
-                session.win_counted = false;
                 session.game = Game::new(rule_set, deal);
                 vec![GameChanged::Dealt]
             }
@@ -372,17 +425,19 @@ fn handle_requests(
         if changes.is_empty() {
             continue;
         }
-        // Finishing a game stops the clock; a first win is counted once.
+        if !changes
+            .iter()
+            .all(|c| matches!(c, GameChanged::Auto(_) | GameChanged::Nothing))
+            && !matches!(changes[..], [GameChanged::Played(_)])
+        {
+            // Undo, redo or a new deal: the player's last move is no longer the news.
+            session.player_move = None;
+        }
+        // Finishing a game stops the clock; the first win is counted, once ever.
         if session.game.status() != Status::Playing {
             session.settle_clock();
             session.clock_since = None;
-            if !was_won && !session.win_counted && session.game.status() == Status::Won {
-                session.win_counted = true;
-                let outcome = if session.game.helped {
-                    Outcome::Helped
-                } else {
-                    Outcome::Won
-                };
+            if let Some(outcome) = session.game.count_win() {
                 finished.write(session.finished(outcome, &mut verdicts));
             }
         } else if changes
@@ -392,5 +447,28 @@ fn handle_requests(
             session.start_clock();
         }
         changed.write_batch(changes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Winnable deals only never deals a lost deal in silence: among numbers the solver calls
+    /// all lost, the search says it found none (and the session then tells the player).
+    #[test]
+    fn a_search_among_lost_deals_finds_none_and_says_so() {
+        let rules = RuleSet::builtin("wikipedia").unwrap().rules();
+        let mut solver = crate::solver::Solver::new();
+        let (lost, won): (Vec<DealNumber>, Vec<DealNumber>) = (1..40)
+            .filter_map(DealNumber::new)
+            .partition(|&d| solver.decide(&Position::deal(d), &rules) == Decision::Lost);
+        assert!(lost.len() >= 3 && !won.is_empty());
+        let last = *lost.last().unwrap();
+        assert_eq!(first_winnable(lost.clone(), rules), Err(last));
+        let mut mixed = lost.clone();
+        mixed.push(won[0]);
+        assert_eq!(first_winnable(mixed, rules), Ok(won[0]));
+        assert!(none_winnable().0.contains("may be lost"));
     }
 }

@@ -1,7 +1,7 @@
 //! Show me: S or the Show me button plays the solver's line from here to the win, one move at a
 //! time at the chosen animation speed, through the normal requests (so each move is saved and
-//! can be undone). Any click or key stops it, and that press does nothing else. A game won this
-//! way counts as solved with help.
+//! can be undone). Any click or key stops it, and that press does nothing else: no move of Show
+//! me's follows it. A game won this way counts as solved with help.
 
 use super::animation::{Busy, Glide};
 use super::messages::{AskShowMe, CannotWin, GameChanged, Refused, Request, Step, Toast};
@@ -16,9 +16,10 @@ use bevy::prelude::*;
 use std::collections::VecDeque;
 
 pub(super) fn plugin(app: &mut App) {
+    // The press that stops Show me is read before Show me asks for a move, and the move is
+    // played in the same frame (the session comes next): no move follows the press.
     app.init_resource::<ShowMe>()
-        .add_systems(Update, stop_on_input.in_set(Step::Input))
-        .add_systems(Update, play.in_set(Step::Present));
+        .add_systems(Update, (stop_on_input, play).chain().in_set(Step::Input));
 }
 
 /// Whether Show me is playing, and whether the press that stopped it is still down.
@@ -82,7 +83,7 @@ pub(super) fn stop_on_input(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn play(
+pub(super) fn play(
     mut show: ResMut<ShowMe>,
     mut asks: MessageReader<AskShowMe>,
     mut changes: MessageReader<GameChanged>,

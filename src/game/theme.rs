@@ -89,6 +89,11 @@ impl FromWorld for Fonts {
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct NoHover;
 
+/// A panel that keeps its clicks: a click on anything in it goes no further up, so it never
+/// reaches the dimmed backdrop behind, which closes the overlay (`buttons` stops it here).
+#[derive(Component)]
+pub struct KeepsClicks;
+
 /// The HUD's small text (the phase line), in logical pixels before the HUD's scale; the stock's
 /// count uses it too.
 pub const SMALL_TEXT: f32 = 13.0;
@@ -176,6 +181,7 @@ pub fn panel(
                 // Clicks inside the panel stay in the panel.
                 Button,
                 NoHover,
+                KeepsClicks,
             ))
             .with_children(|p| {
                 p.spawn(text(fonts, title, 26.0));

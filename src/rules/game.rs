@@ -24,6 +24,12 @@ pub struct Game {
     redo_steps: Vec<(usize, usize)>,
     /// Moves were played for the player (Show me): a win then counts as solved with help.
     pub helped: bool,
+    /// A move was played in this game since it was dealt (undo and restart do not take that
+    /// back): leaving it unwon is a loss.
+    pub played: bool,
+    /// How the statistics have counted this game: once, ever (see [`Game::count_win`] and
+    /// [`Game::count_leaving`]).
+    pub counted: Option<Outcome>,
     /// When the game was first dealt, in seconds since the Unix epoch.
     pub started: u64,
     /// Play time so far, in milliseconds; the game front end adds to it while the window is open
@@ -47,6 +53,8 @@ impl Game {
             redo: Vec::new(),
             redo_steps: Vec::new(),
             helped: false,
+            played: false,
+            counted: None,
             started: now_seconds(),
             elapsed_ms: 0,
         }
@@ -115,6 +123,7 @@ impl Game {
     pub fn play(&mut self, m: Move) -> Result<(), Illegal> {
         self.position.apply(&self.rules, m)?;
         self.moves.push(m);
+        self.played = true;
         if self.redo.last() == Some(&m) {
             // Playing exactly the move that would be redone keeps the rest of the redo line.
             self.redo.pop();
@@ -180,7 +189,33 @@ impl Game {
         self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
     }
 
-    /// Back to the deal's first position; the clock and the history start again.
+    /// The game is won and not yet counted: it is counted now (a win, or solved with help if
+    /// Show me played some of it), and never again, whatever undo, redo or a relaunch do.
+    pub fn count_win(&mut self) -> Option<Outcome> {
+        if self.counted.is_some() || !self.position.is_won() {
+            return None;
+        }
+        let outcome = if self.helped {
+            Outcome::Helped
+        } else {
+            Outcome::Won
+        };
+        self.counted = Some(outcome);
+        Some(outcome)
+    }
+
+    /// The player leaves this game (a new game, another deal or rule set, or a restart): if a
+    /// move was played and the game was never counted, it is counted now, as a loss.
+    pub fn count_leaving(&mut self) -> Option<Outcome> {
+        if self.counted.is_some() || !self.played {
+            return None;
+        }
+        self.counted = Some(Outcome::Lost);
+        Some(Outcome::Lost)
+    }
+
+    /// Back to the deal's first position; the clock and the history start again. It is the
+    /// same game: how it was counted stays (count the leaving first, [`Game::count_leaving`]).
     pub fn restart(&mut self) {
         self.position = self.start;
         self.moves.clear();
@@ -196,13 +231,20 @@ impl Game {
         } else {
             RecordRules::Inline(self.rule_set.clone())
         };
+        // Moves made or undone say the game was played; the flag is written only when they
+        // cannot (after a restart).
+        let played = self.played && self.moves.is_empty() && self.redo.is_empty();
+        // Each version is written only when the record needs it, so older Zodiacs read the rest:
+        // 2 for a rule set inline, 3 for how the game was played and counted.
+        let version = if played || self.counted.is_some() {
+            3
+        } else if matches!(rules, RecordRules::Inline(_)) {
+            2
+        } else {
+            1
+        };
         GameRecord {
-            // Only a record with its rule set inline needs version 2; the rest stay readable by
-            // a Zodiac that knows only version 1.
-            version: match rules {
-                RecordRules::Named(_) => 1,
-                RecordRules::Inline(_) => GameRecord::VERSION,
-            },
+            version,
             format: GameRecord::FORMAT.to_string(),
             rules,
             deal: self.deal.to_string(),
@@ -211,6 +253,8 @@ impl Game {
             started: self.started,
             elapsed_ms: self.elapsed_ms,
             helped: self.helped,
+            played,
+            counted: self.counted,
         }
     }
 
@@ -261,6 +305,16 @@ impl Game {
         }
         redo.reverse();
         game.redo = redo;
+        // Records from before version 3 say nothing of counting: a move made or undone means
+        // the game was played, and a won game was counted when it was won.
+        game.played = record.played || !record.moves.is_empty() || !record.redo.is_empty();
+        game.counted = record.counted.or_else(|| {
+            (record.version < 3 && game.position.is_won()).then_some(if game.helped {
+                Outcome::Helped
+            } else {
+                Outcome::Won
+            })
+        });
         Ok(game)
     }
 
@@ -283,7 +337,8 @@ fn now_seconds() -> u64 {
 pub struct GameRecord {
     /// Always `"zodiac-game"`: tells a game record from any other RON file.
     pub format: String,
-    /// 1: `rules` is always a shipped name. 2: `rules` may also be a whole rule set.
+    /// 1: `rules` is always a shipped name. 2: `rules` may also be a whole rule set. 3: the
+    /// record may say whether the game was played and how it was counted.
     pub version: u32,
     /// The rule set: a shipped set's name, or a custom set written out in full.
     pub rules: RecordRules,
@@ -300,12 +355,29 @@ pub struct GameRecord {
     /// Show me played some of the moves (written only when true, so other records read as before).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub helped: bool,
+    /// A move was played since the deal, though none is left to undo or redo (version 3;
+    /// written only then).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub played: bool,
+    /// How the statistics counted the game, if they have (version 3; written only when set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counted: Option<Outcome>,
+}
+
+/// How a game was counted in the statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    Won,
+    /// Won with Show me's moves: neither a win nor a loss.
+    Helped,
+    /// Left unwon after a move.
+    Lost,
 }
 
 impl GameRecord {
     pub const FORMAT: &'static str = "zodiac-game";
     /// The newest version this Zodiac reads and writes; it reads every older one too.
-    pub const VERSION: u32 = 2;
+    pub const VERSION: u32 = 3;
 
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::new().compact_arrays(true);

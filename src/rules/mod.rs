@@ -10,7 +10,7 @@ pub mod ruleset;
 
 pub use card::{Card, Suit};
 pub use deal::{DealNumber, DealNumberError, MAX_DEAL};
-pub use game::{Game, GameRecord, RecordError, RecordRules};
+pub use game::{Game, GameRecord, Outcome, RecordError, RecordRules};
 pub use moves::{Move, MoveList, Place};
 pub use position::{Illegal, Phase, Position, Status};
 pub use ruleset::{Direction, RuleSet, RuleSetError, Rules};

@@ -161,14 +161,18 @@ impl Solver {
                         slack,
                     };
                 };
-                let layouts: Vec<Layout> = figures
-                    .problems
-                    .iter()
-                    .enumerate()
-                    .map(|(s, problem)| self.layout(s, problem, last == Some(s)))
-                    .collect();
-                let line = plan::line(position, &layouts);
-                Verdict::Winnable { line, slack }
+                let layouts = self.layouts(&figures, last);
+                match plan::line(position, rules, &layouts) {
+                    Ok(line) => Verdict::Winnable { line, slack },
+                    // Never a line the rules refuse: a plan that does not replay is a bug, and
+                    // the answer is that the solver does not know.
+                    Err(broken) => {
+                        eprintln!("zodiac solver: a plan did not replay ({broken}); unknown");
+                        Verdict::Unknown {
+                            why: format!("the solver's line did not replay ({broken})"),
+                        }
+                    }
+                }
             }
         }
     }
@@ -180,6 +184,16 @@ impl Solver {
             Outcome::SuitBlocked(_) | Outcome::TooMany => Decision::Lost,
             Outcome::Unknown(_) => Decision::Unknown,
         }
+    }
+
+    /// Each suit's plan, `last` making phase 1's last move.
+    fn layouts(&mut self, figures: &Figures, last: Option<usize>) -> Vec<Layout> {
+        figures
+            .problems
+            .iter()
+            .enumerate()
+            .map(|(s, problem)| self.layout(s, problem, last == Some(s)))
+            .collect()
     }
 
     fn layout(&mut self, s: usize, problem: &SuitProblem, last: bool) -> Layout {

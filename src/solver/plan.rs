@@ -2,56 +2,79 @@
 //! new cards in order (Equator cards first, stock cards as the turning stock shows them), parks
 //! the cards that wait, and ends with the one stock card chosen to be the last; phase 2 sends
 //! the cards home in the order the plans found.
+//!
+//! Every move is played through the rules as it is written, and the line must end in a win:
+//! a plan the rules refuse gives no line at all (the solver then says it does not know),
+//! never a line that goes wrong at the table.
 
 use super::suit::{Layout, Source};
-use crate::rules::{Card, Move, Phase, Position};
+use crate::rules::{Card, Move, Phase, Position, Rules};
 use std::collections::VecDeque;
 
-/// Far more moves than any real line needs; only a bug could reach it, and then the line is
-/// cut short (tests replay every line, so they would see it).
+/// Far more moves than any real line needs; only a bug could reach it, and then there is no
+/// line.
 const GUARD: usize = 200_000;
 
-pub fn line(position: &Position, layouts: &[Layout]) -> Vec<Move> {
+/// Why a plan gave no line: a bug, said in the solver's log line.
+pub type Broken = String;
+
+/// The line that carries out the suits' plans from `position`, every move checked by the rules,
+/// ending in a win.
+pub fn line(position: &Position, rules: &Rules, layouts: &[Layout]) -> Result<Vec<Move>, Broken> {
     let mut table = Table {
         p: *position,
+        rules,
         line: Vec::with_capacity(512),
     };
     if position.phase() == Phase::One {
-        table.phase_1(layouts);
+        table.phase_1(layouts)?;
     }
     for layout in layouts {
         for &(f, from) in &layout.home {
             let m = match from {
                 Source::Zodiac(z) => Move::ZodiacToFoundation(z, f),
-                Source::Equator(card) => Move::EquatorToFoundation(table.cell_with(card), f),
+                Source::Equator(card) => Move::EquatorToFoundation(table.cell_with(card)?, f),
             };
-            table.play(m);
+            table.play(m)?;
         }
     }
-    table.line
+    if !table.p.is_won() {
+        return Err(format!(
+            "the line of {} moves ends without a win",
+            table.line.len()
+        ));
+    }
+    Ok(table.line)
 }
 
-struct Table {
+struct Table<'a> {
     p: Position,
+    rules: &'a Rules,
     line: Vec<Move>,
 }
 
-impl Table {
-    fn play(&mut self, m: Move) {
-        self.p.apply_unchecked(m);
+impl Table<'_> {
+    fn play(&mut self, m: Move) -> Result<(), Broken> {
+        if self.line.len() >= GUARD {
+            return Err(format!("the line passed {GUARD} moves"));
+        }
+        self.p
+            .apply(self.rules, m)
+            .map_err(|e| format!("move {} ({m}) is refused: {e}", self.line.len() + 1))?;
         self.line.push(m);
+        Ok(())
     }
 
-    fn cell_with(&self, card: Card) -> u8 {
+    fn cell_with(&self, card: Card) -> Result<u8, Broken> {
         (0..8)
             .find(|&e| self.p.equator(e) == Some(card))
-            .expect("the plan's Equator card is there")
+            .ok_or_else(|| format!("the plan's {} is not in the Equator", card.name()))
     }
 
-    fn free_cell(&self) -> u8 {
+    fn free_cell(&self) -> Result<u8, Broken> {
         (0..8)
             .find(|&e| self.p.equator(e).is_none())
-            .expect("the plan fits in the Equator")
+            .ok_or_else(|| "the plan does not fit in the Equator".to_string())
     }
 
     fn talon_count(&self, card: Card) -> usize {
@@ -64,15 +87,15 @@ impl Table {
     }
 
     /// `d`, or `r` when the stock is empty.
-    fn turn(&mut self) {
+    fn turn(&mut self) -> Result<(), Broken> {
         if self.p.stock().is_empty() {
-            self.play(Move::Redeal);
+            self.play(Move::Redeal)
         } else {
-            self.play(Move::Turn);
+            self.play(Move::Turn)
         }
     }
 
-    fn phase_1(&mut self, layouts: &[Layout]) {
+    fn phase_1(&mut self, layouts: &[Layout]) -> Result<(), Broken> {
         let mut queues: Vec<(u8, VecDeque<Card>)> = layouts
             .iter()
             .flat_map(|l| &l.builds)
@@ -81,9 +104,12 @@ impl Table {
         let (last, last_pile) = layouts
             .iter()
             .find_map(|l| l.last)
-            .expect("phase 1 plans name the last move");
+            .ok_or("no plan names phase 1's last move")?;
         if let Some(z) = last_pile {
-            let (_, q) = queues.iter_mut().find(|(qz, _)| *qz == z).expect("built");
+            let (_, q) = queues
+                .iter_mut()
+                .find(|(qz, _)| *qz == z)
+                .ok_or("the last move's pile is not built")?;
             q.pop_back();
         }
         // Equator copies build first (they free cells), as many as the builds use.
@@ -100,7 +126,7 @@ impl Table {
             *a = (*a).min(b);
         }
 
-        while queues.iter().any(|(_, q)| !q.is_empty()) && self.line.len() < GUARD {
+        while queues.iter().any(|(_, q)| !q.is_empty()) {
             let mut built = false;
             for (z, q) in queues.iter_mut() {
                 while let Some(&c) = q.front() {
@@ -108,8 +134,8 @@ impl Table {
                         break;
                     }
                     from_equator[usize::from(c.index())] -= 1;
-                    let e = self.cell_with(c);
-                    self.play(Move::EquatorToZodiac(e, *z));
+                    let e = self.cell_with(c)?;
+                    self.play(Move::EquatorToZodiac(e, *z))?;
                     q.pop_front();
                     built = true;
                 }
@@ -124,30 +150,30 @@ impl Table {
             {
                 let z = *z;
                 q.pop_front();
-                self.play(Move::WasteToZodiac(z));
+                self.play(Move::WasteToZodiac(z))?;
             } else {
-                self.turn();
+                self.turn()?;
             }
         }
 
         // Park the cards that wait, keeping one copy of the last card back.
-        while self.p.stock().len() + self.p.waste().len() > 1 && self.line.len() < GUARD {
+        while self.p.stock().len() + self.p.waste().len() > 1 {
             match self.p.waste_top() {
                 Some(c) if c != last || self.talon_count(c) > 1 => {
-                    let e = self.free_cell();
-                    self.play(Move::WasteToEquator(e));
+                    let e = self.free_cell()?;
+                    self.play(Move::WasteToEquator(e))?;
                 }
-                _ => self.turn(),
+                _ => self.turn()?,
             }
         }
-        while self.p.waste_top() != Some(last) && self.line.len() < GUARD {
-            self.turn();
+        while self.p.waste_top() != Some(last) {
+            self.turn()?;
         }
         match last_pile {
             Some(z) => self.play(Move::WasteToZodiac(z)),
             None => {
-                let e = self.free_cell();
-                self.play(Move::WasteToEquator(e));
+                let e = self.free_cell()?;
+                self.play(Move::WasteToEquator(e))
             }
         }
     }

@@ -117,6 +117,20 @@ pub fn summary(wins: u128, n: u128) -> String {
     )
 }
 
+/// What `zodiac winrate` prints at the end: the unknown deals apart (they are neither won nor
+/// lost), then the rate of the deals decided and its interval.
+pub fn report(wins: u128, unknown: u128, total: u128) -> String {
+    let mut text = String::new();
+    if unknown > 0 {
+        text.push_str(&format!(
+            "unknown: {unknown} of {total} (left out of the rate and its interval)\n"
+        ));
+    }
+    text.push_str(&summary(wins, total.saturating_sub(unknown)));
+    text.push('\n');
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,6 +145,19 @@ mod tests {
         assert_eq!(
             summary(1, 2),
             "winnable 1 of 2 (50.000%), 95% Wilson interval [9.453%, 90.547%]"
+        );
+    }
+
+    #[test]
+    fn unknown_deals_are_left_out_of_the_rate() {
+        assert_eq!(
+            report(1, 0, 2),
+            "winnable 1 of 2 (50.000%), 95% Wilson interval [9.453%, 90.547%]\n"
+        );
+        assert_eq!(
+            report(1, 3, 5),
+            "unknown: 3 of 5 (left out of the rate and its interval)\n\
+             winnable 1 of 2 (50.000%), 95% Wilson interval [9.453%, 90.547%]\n"
         );
     }
 

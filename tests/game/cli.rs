@@ -142,3 +142,32 @@ fn winrate_and_solve_refuse_bad_input_in_one_line() {
         "{out}"
     );
 }
+
+/// One game window per data folder: while another process holds the folder (here this test,
+/// as a running game would), a second launch says so in one line and exits non-zero, without
+/// opening a window or touching the files.
+#[test]
+fn a_second_game_on_the_same_data_folder_is_refused() {
+    let dir = std::env::temp_dir().join(format!("zodiac-cli-lock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let held = zodiac::storage::lock_dir(&dir).expect("the folder locks");
+    let out = Command::new(env!("CARGO_BIN_EXE_zodiac"))
+        .args(["--data-dir", dir.to_str().unwrap()])
+        // No display either way: a window could not open, so only the lock can answer.
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run zodiac");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("already open"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["zodiac.lock"], "nothing else written");
+    drop(held);
+    let _ = std::fs::remove_dir_all(&dir);
+}

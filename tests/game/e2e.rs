@@ -219,6 +219,34 @@ impl Running {
         }
     }
 
+    /// How many times the game has said its table is at rest.
+    fn readies(&self) -> usize {
+        std::fs::read_to_string(&self.out)
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| l.starts_with("probe: ready "))
+            .count()
+    }
+
+    /// Waits until, after the first `seen` readies, the table comes to rest with `moves` moves
+    /// played. (A key or a click also says "ready" again once it has been taken, with the moves
+    /// unchanged: only the count tells.)
+    fn ready_after(&mut self, seen: usize, moves: usize) {
+        let want = format!("probe: ready moves={moves} ");
+        let found = wait_until(Duration::from_secs(180), || {
+            if let Ok(Some(status)) = self.child.0.try_wait() {
+                panic!("zodiac exited with {status} while we waited for {want:?}");
+            }
+            let text = std::fs::read_to_string(&self.out).unwrap_or_default();
+            text.lines()
+                .filter(|l| l.starts_with("probe: ready "))
+                .skip(seen)
+                .any(|l| l.starts_with(&want))
+                .then_some(())
+        });
+        assert!(found.is_some(), "the game never said {want:?} again");
+    }
+
     /// Waits until the game prints a line that starts with `prefix`, and gives the line.
     fn said(&mut self, prefix: &str, timeout: Duration) -> String {
         let found = wait_until(timeout, || {
@@ -511,5 +539,129 @@ fn the_window_opens_where_it_was_left() {
         again.window()
     );
     again.quit_with_ctrl_q();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The statistics file of a data folder, for the rule set `cadogan`: played, won, streak.
+fn cadogan_counts(dir: &Path) -> (u32, u32, u32) {
+    let text = std::fs::read_to_string(dir.join("statistics.ron")).unwrap_or_default();
+    let stats: zodiac::profile::Statistics = ron::from_str(&text).unwrap_or_default();
+    let s = stats.for_rules("cadogan");
+    (s.played, s.won, s.current_streak)
+}
+
+/// Deal 7 played by the solver's line to `left` moves before the win, as a saved game.
+fn saved_short_of_the_win(dir: &Path, left: usize) -> usize {
+    let mut game = Game::new(
+        zodiac::rules::RuleSet::default_set(),
+        zodiac::rules::DealNumber::new(7).unwrap(),
+    );
+    let line = match zodiac::solver::solve(game.position(), game.rules()) {
+        zodiac::solver::Verdict::Winnable { line, .. } => line,
+        other => panic!("deal 7 is winnable: {other:?}"),
+    };
+    for &m in &line[..line.len() - left] {
+        game.play(m).unwrap();
+    }
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join("game.ron"), game.to_record().to_ron()).unwrap();
+    line.len()
+}
+
+/// Win (auto-finish plays the last card), quit, relaunch, Ctrl+Z: the card stays back and the
+/// statistics still say one game, one win, a streak of one. While the game is open, a second
+/// one on the same data folder is refused.
+#[test]
+fn a_won_game_relaunched_and_undone_is_not_counted_again() {
+    let Some(x) = start_x("a_won_game_relaunched_and_undone_is_not_counted_again") else {
+        return;
+    };
+    let dir = scratch("win-relaunch");
+    let data = dir.to_str().unwrap().to_string();
+    let won = saved_short_of_the_win(&dir, 1);
+    let mut game = Running::start(&x, "win-relaunch", &["--data-dir", &data]);
+    game.said("probe: finished won", Duration::from_secs(180));
+    game.ready(won);
+    let second = Command::new(env!("CARGO_BIN_EXE_zodiac"))
+        .args(["--data-dir", &data])
+        .env("DISPLAY", &x.name)
+        .output()
+        .expect("a second zodiac runs");
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(1), "refused: {err}");
+    assert!(err.contains("already open"), "{err}");
+    game.quit_with_ctrl_q();
+    assert_eq!(cadogan_counts(&dir), (1, 1, 1));
+    let mut again = Running::start(&x, "win-relaunch-again", &["--data-dir", &data]);
+    again.ready(won);
+    let seen = again.readies();
+    // The won table opens with the statistics; Esc closes them.
+    again.key("Escape");
+    again.key("ctrl+z");
+    again.ready_after(seen, won - 1);
+    again.quit_with_ctrl_q();
+    assert_eq!(
+        saved_moves(&dir.join("game.ron")).len(),
+        won - 1,
+        "and stayed back"
+    );
+    assert_eq!(cadogan_counts(&dir), (1, 1, 1), "counted once");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Deal 7 after `e7>z20 e1>z1 e6>z1`, with an Equator cell free: the waste's card lifted, moved
+/// a few pixels and let go over the waste goes home, and no move is played.
+#[test]
+fn a_card_lifted_and_put_back_over_the_waste_plays_no_move() {
+    let Some(x) = start_x("a_card_lifted_and_put_back_over_the_waste_plays_no_move") else {
+        return;
+    };
+    let dir = scratch("put-back");
+    let data = dir.to_str().unwrap().to_string();
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut record = Game::new(
+        zodiac::rules::RuleSet::default_set(),
+        zodiac::rules::DealNumber::new(7).unwrap(),
+    );
+    let moves: Vec<Move> = ["e7>z20", "e1>z1", "e6>z1"]
+        .iter()
+        .map(|t| Move::parse(t).unwrap())
+        .collect();
+    for &m in &moves {
+        record.play(m).unwrap();
+    }
+    std::fs::write(dir.join("game.ron"), record.to_record().to_ron()).unwrap();
+    let mut game = Running::start(&x, "put-back", &["--data-dir", &data]);
+    let ready = game.ready(3);
+    let (sx, sy) = game.screen(&ready, Place::Waste);
+    let at = |dx: i32, dy: i32| {
+        (
+            (sx.parse::<i32>().unwrap() + dx).to_string(),
+            (sy.parse::<i32>().unwrap() + dy).to_string(),
+        )
+    };
+    let (lx, ly) = at(24, 18);
+    let (bx, by) = at(6, 4);
+    xdotool(
+        &x.name,
+        &[
+            "mousemove",
+            &sx,
+            &sy,
+            "mousedown",
+            "1",
+            "mousemove",
+            &lx,
+            &ly,
+            "mousemove",
+            &bx,
+            &by,
+            "mouseup",
+            "1",
+        ],
+    );
+    // The quit is taken after the gesture, in order: the save then holds every move it made.
+    game.quit_with_ctrl_q();
+    assert_eq!(saved_moves(&dir.join("game.ron")), moves);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -86,6 +86,7 @@ fn every_kind_of_unreadable_saved_game_is_set_aside_and_play_goes_on() {
         let shown = &app.world().resource::<zodiac::game::files::Statistics>().0;
         assert_eq!(shown.for_rules("cadogan").played, 2, "{what}");
         // And the new game is saved in its place.
+        app.world().resource::<zodiac::game::files::Saver>().flush();
         assert!(
             Game::from_ron(&std::fs::read_to_string(dir.join("game.ron")).unwrap()).is_ok(),
             "{what}"
@@ -142,7 +143,7 @@ fn leaving_an_unfinished_game_for_a_new_one_counts_as_a_loss() {
         .0;
     let s = stats.for_rules("cadogan");
     assert_eq!((s.played, s.lost, s.won), (1, 1, 0));
-    let on_disk = std::fs::read_to_string(h.dir.join("statistics.ron")).unwrap();
+    let on_disk = h.read_file("statistics.ron");
     assert!(on_disk.contains("lost: 1"), "{on_disk}");
     // A new game with no move made yet is not counted when left.
     h.key(bevy::prelude::KeyCode::KeyN, &[]);

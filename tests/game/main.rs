@@ -7,3 +7,4 @@ mod cli;
 mod e2e;
 mod files;
 mod input;
+mod trust;

@@ -134,26 +134,30 @@ pub(super) fn on_drag_end(
     drop_card(&drag, &table, &transforms, &mut requests, &mut put_back);
 }
 
-/// Where a dragged card released at `centre` lands: the accepting place it overlaps most, or
-/// failing that the nearest accepting place within half a card; otherwise it goes home.
+/// Where a dragged card released at `centre` lands: the accepting place it overlaps most, if it
+/// overlaps that more than its own place; failing any overlap at all, the nearest accepting
+/// place within half a card. Over its own place (or as near it as to any other), or over
+/// nothing, it goes home: only a release over a place that takes it makes a move.
 pub fn drop_target(drag: &Dragging, centre: Vec2, table: &Table) -> Option<Place> {
     let card = Rect::new(centre.x, centre.y, table.card_w, table.card_h);
-    let best = drag
-        .targets
-        .iter()
-        .map(|&p| (p, table.footprint(p).overlap_area(&card)))
-        .filter(|(_, area)| *area > 0.0)
-        .max_by(|a, b| a.1.total_cmp(&b.1));
-    if let Some((place, _)) = best {
-        return Some(place);
+    let overlap = |p: Place, reach: f32| table.footprint(p).inflate(reach).overlap_area(&card);
+    let best_of = |reach: f32| {
+        drag.targets
+            .iter()
+            .map(|&p| (p, overlap(p, reach)))
+            .filter(|(_, area)| *area > 0.0)
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    };
+    let home = overlap(drag.from, 0.0);
+    if let Some((place, area)) = best_of(0.0) {
+        return (area > home).then_some(place);
+    }
+    if home > 0.0 {
+        return None;
     }
     let reach = table.card_w * 0.5;
-    drag.targets
-        .iter()
-        .map(|&p| (p, table.footprint(p).inflate(reach).overlap_area(&card)))
-        .filter(|(_, area)| *area > 0.0)
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(p, _)| p)
+    let (place, area) = best_of(reach)?;
+    (area > overlap(drag.from, reach)).then_some(place)
 }
 
 /// Drops the dragged card where it is now: a request for its target, or back home.

@@ -1,5 +1,10 @@
 //! The keyboard: every key is looked up in the one key table (`crate::keys`), and arrows plus
 //! Enter play the whole game without a mouse.
+//!
+//! Keys go by their labels, not their places: the key table's Z is the key that types z on the
+//! player's layout (Ctrl+Z undoes on QWERTY, QWERTZ and AZERTY alike). A layout whose letters
+//! are not Latin (Cyrillic, Greek) keeps the US places for the letters, as shortcuts do in
+//! other programs. Presses are read in the order they came.
 
 use crate::game::messages::Overlay;
 use crate::game::messages::{AskHint, AskShowMe, Inspect, Refusal, Refused, Request};
@@ -7,6 +12,8 @@ use crate::game::session::Session;
 use crate::game::show_me::ShowMe;
 use crate::keys::{KeyCommand, command_for};
 use crate::rules::{Move, Place};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowMode};
 
@@ -27,8 +34,36 @@ fn keyboard_order() -> Vec<Place> {
     order
 }
 
-/// A key's name as the key table writes it.
-fn key_name(code: KeyCode) -> Option<String> {
+/// A key's name as the key table writes it: what the key types or is called on the player's
+/// layout, or, for a letter key whose layout types no Latin letter, the letter at its place.
+pub fn key_name(logical: &Key, code: KeyCode) -> Option<String> {
+    let name = match logical {
+        Key::Space => "Space",
+        Key::Enter => "Enter",
+        Key::Escape => "Esc",
+        Key::F11 => "F11",
+        Key::ArrowLeft => "Left",
+        Key::ArrowRight => "Right",
+        Key::ArrowUp => "Up",
+        Key::ArrowDown => "Down",
+        Key::Character(typed) => {
+            let mut chars = typed.chars();
+            return match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase().into()),
+                (Some(' '), None) => Some("Space".into()),
+                (Some(c), None) if c.is_alphabetic() => key_name_by_place(code),
+                _ => None,
+            };
+        }
+        // No word from the layout (some remote desktops, synthetic input): go by the place.
+        Key::Unidentified(_) => return key_name_by_place(code),
+        _ => return None,
+    };
+    Some(name.to_string())
+}
+
+/// A key's name from its place on a US keyboard.
+fn key_name_by_place(code: KeyCode) -> Option<String> {
     let name = match code {
         KeyCode::Space => "Space",
         KeyCode::Enter | KeyCode::NumpadEnter => "Enter",
@@ -49,8 +84,8 @@ fn key_name(code: KeyCode) -> Option<String> {
 }
 
 /// The command a key stands for, with the modifiers held.
-fn command(code: KeyCode, ctrl: bool, shift: bool) -> Option<KeyCommand> {
-    let name = key_name(code)?;
+fn command(logical: &Key, code: KeyCode, ctrl: bool, shift: bool) -> Option<KeyCommand> {
+    let name = key_name(logical, code)?;
     let ctrl = if ctrl { "Ctrl+" } else { "" };
     if shift && let Some(c) = command_for(&format!("{ctrl}Shift+{name}")) {
         return Some(c);
@@ -59,6 +94,7 @@ fn command(code: KeyCode, ctrl: bool, shift: bool) -> Option<KeyCommand> {
 }
 
 pub(super) fn keys(
+    mut presses: MessageReader<KeyboardInput>,
     keys: Res<ButtonInput<KeyCode>>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
@@ -74,6 +110,7 @@ pub(super) fn keys(
 ) {
     // The key that stopped Show me does nothing else.
     if show_me.1.takes_input() {
+        presses.clear();
         return;
     }
     // A modifier counts if it is held, or went down or up this frame: a fast chord (as
@@ -84,12 +121,17 @@ pub(super) fn keys(
     let ctrl = held([KeyCode::ControlLeft, KeyCode::ControlRight])
         || held([KeyCode::SuperLeft, KeyCode::SuperRight]);
     let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    for &code in keys.get_just_pressed() {
-        let Some(mut what) = command(code, ctrl, shift) else {
+    let pressed: Vec<(Key, KeyCode)> = presses
+        .read()
+        .filter(|k| k.state == ButtonState::Pressed && !k.repeat)
+        .map(|k| (k.logical_key.clone(), k.key_code))
+        .collect();
+    for (logical, code) in pressed {
+        let Some(mut what) = command(&logical, code, ctrl, shift) else {
             continue;
         };
         // Space plays like Enter while a place is selected.
-        if what == KeyCommand::Turn && code == KeyCode::Space && cursor.at.is_some() {
+        if what == KeyCommand::Turn && logical == Key::Space && cursor.at.is_some() {
             what = KeyCommand::PickOrDrop;
         }
         let covered = *overlay.get() != Overlay::None;
@@ -190,5 +232,68 @@ pub(super) fn keys(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(c: &str) -> Key {
+        Key::Character(c.into())
+    }
+
+    /// Keys go by what they type: Z is the key that types z, wherever the layout puts it.
+    #[test]
+    fn keys_are_named_by_their_labels() {
+        // QWERTZ: the key at QWERTY's Y types z.
+        assert_eq!(key_name(&typed("z"), KeyCode::KeyY).as_deref(), Some("Z"));
+        assert_eq!(
+            command(&typed("z"), KeyCode::KeyY, true, false),
+            Some(KeyCommand::Undo)
+        );
+        assert_eq!(
+            command(&typed("y"), KeyCode::KeyZ, true, false),
+            Some(KeyCommand::Redo)
+        );
+        // AZERTY: A and Q, W and Z trade places; Ctrl+A is nothing, Ctrl+Q quits.
+        assert_eq!(command(&typed("a"), KeyCode::KeyQ, true, false), None);
+        assert_eq!(
+            command(&typed("q"), KeyCode::KeyA, true, false),
+            Some(KeyCommand::Quit)
+        );
+        assert_eq!(
+            command(&typed("z"), KeyCode::KeyW, true, false),
+            Some(KeyCommand::Undo)
+        );
+        // Shift makes the letter a capital: still Z.
+        assert_eq!(
+            command(&typed("Z"), KeyCode::KeyZ, true, true),
+            Some(KeyCommand::Redo)
+        );
+        // A layout without Latin letters keeps the places of US letters.
+        assert_eq!(
+            command(&typed("я"), KeyCode::KeyZ, true, false),
+            Some(KeyCommand::Undo)
+        );
+        // Named keys, and keys the table does not know.
+        assert_eq!(
+            key_name(&Key::Space, KeyCode::Space).as_deref(),
+            Some("Space")
+        );
+        assert_eq!(
+            key_name(&Key::Enter, KeyCode::NumpadEnter).as_deref(),
+            Some("Enter")
+        );
+        assert_eq!(key_name(&typed("&"), KeyCode::Digit1), None);
+        assert_eq!(key_name(&Key::Tab, KeyCode::Tab), None);
+        assert_eq!(
+            key_name(
+                &Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+                KeyCode::KeyH
+            )
+            .as_deref(),
+            Some("H")
+        );
     }
 }

@@ -14,7 +14,7 @@ mod picking;
 pub mod queue;
 
 pub use drag::drop_target;
-pub use keyboard::KeyboardCursor;
+pub use keyboard::{KeyboardCursor, key_name};
 pub use queue::InputQueue;
 
 use super::messages::Step;
@@ -32,7 +32,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                keyboard::keys.after(crate::game::show_me::stop_on_input),
+                // Between Show me's stop (a press that stops it does nothing else) and its next
+                // move (S starts it in the same frame).
+                keyboard::keys
+                    .after(crate::game::show_me::stop_on_input)
+                    .before(crate::game::show_me::play),
                 drag::end_lost_drags,
             )
                 .in_set(Step::Input),

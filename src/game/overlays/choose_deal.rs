@@ -10,6 +10,8 @@ use crate::game::theme::{Fonts, button, button_row, panel, text};
 use crate::game::verdicts::Verdicts;
 use crate::rules::{DealNumber, Position};
 use crate::solver::Verdict;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -108,37 +110,56 @@ fn on_play(
     }
 }
 
+/// Digits as the player's layout types them (the number row of an AZERTY keyboard types
+/// digits with Shift), or from the number pad; Backspace; Enter plays the deal.
 fn type_deal_number(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut keys: MessageReader<KeyboardInput>,
     mut entry: ResMut<DealEntry>,
     mut shown: Query<&mut Text, With<DealEntryText>>,
     mut next: ResMut<NextState<Overlay>>,
     mut requests: MessageWriter<Request>,
     mut toasts: MessageWriter<Toast>,
 ) {
-    const DIGITS: [(KeyCode, KeyCode, char); 10] = [
-        (KeyCode::Digit0, KeyCode::Numpad0, '0'),
-        (KeyCode::Digit1, KeyCode::Numpad1, '1'),
-        (KeyCode::Digit2, KeyCode::Numpad2, '2'),
-        (KeyCode::Digit3, KeyCode::Numpad3, '3'),
-        (KeyCode::Digit4, KeyCode::Numpad4, '4'),
-        (KeyCode::Digit5, KeyCode::Numpad5, '5'),
-        (KeyCode::Digit6, KeyCode::Numpad6, '6'),
-        (KeyCode::Digit7, KeyCode::Numpad7, '7'),
-        (KeyCode::Digit8, KeyCode::Numpad8, '8'),
-        (KeyCode::Digit9, KeyCode::Numpad9, '9'),
+    const PAD: [KeyCode; 10] = [
+        KeyCode::Numpad0,
+        KeyCode::Numpad1,
+        KeyCode::Numpad2,
+        KeyCode::Numpad3,
+        KeyCode::Numpad4,
+        KeyCode::Numpad5,
+        KeyCode::Numpad6,
+        KeyCode::Numpad7,
+        KeyCode::Numpad8,
+        KeyCode::Numpad9,
     ];
-    for (key, pad, c) in DIGITS {
-        // 10^20 has 21 digits; more can only be a mistake.
-        if keys.any_just_pressed([key, pad]) && entry.0.len() < 21 {
-            entry.0.push(c);
+    let presses: Vec<KeyboardInput> = keys
+        .read()
+        .filter(|k| k.state == ButtonState::Pressed)
+        .cloned()
+        .collect();
+    for key in presses {
+        let typed = match &key.logical_key {
+            Key::Character(c) => c.chars().next().filter(char::is_ascii_digit),
+            // No word from the layout: the digit at the key's place.
+            Key::Unidentified(_) => format!("{:?}", key.key_code)
+                .strip_prefix("Digit")
+                .and_then(|d| d.chars().next()),
+            _ => None,
+        };
+        let digit = typed.or_else(|| {
+            PAD.iter()
+                .position(|&p| p == key.key_code)
+                .and_then(|d| char::from_digit(d as u32, 10))
+        });
+        match (digit, &key.logical_key) {
+            // 10^20 has 21 digits; more can only be a mistake.
+            (Some(d), _) if entry.0.len() < 21 => entry.0.push(d),
+            (_, Key::Backspace) => {
+                entry.0.pop();
+            }
+            (_, Key::Enter) => submit(&entry, &mut next, &mut requests, &mut toasts),
+            _ => {}
         }
-    }
-    if keys.just_pressed(KeyCode::Backspace) {
-        entry.0.pop();
-    }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
-        submit(&entry, &mut next, &mut requests, &mut toasts);
     }
     if let Ok(mut t) = shown.single_mut() {
         let s = if entry.0.is_empty() {

@@ -1,10 +1,13 @@
 //! Settings: the rule set, sound, animation speed, the helpers, the four-colour deck, the lost
-//! notice and winnable deals only. A choice takes effect at once and the panel shows it.
+//! notice and winnable deals only. A choice takes effect at once and the panel shows it. The
+//! rule set shown chosen is the one in play (a `--rules` game, a resumed one), and choosing
+//! another starts a new game under it.
 
 use super::Overlay;
 use crate::game::buttons::{Action, Chosen};
 use crate::game::files::{AnimationSetting, Settings};
-use crate::game::messages::Request;
+use crate::game::messages::{GameChanged, Request};
+use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, panel, text};
 use crate::rules::RuleSet;
 use bevy::prelude::*;
@@ -13,9 +16,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Settings), spawn)
         .add_systems(
             Update,
-            (super::clear, spawn)
-                .chain()
-                .run_if(in_state(Overlay::Settings).and_then(resource_changed::<Settings>)),
+            (super::clear, spawn).chain().run_if(
+                in_state(Overlay::Settings)
+                    .and_then(resource_changed::<Settings>.or_else(on_message::<GameChanged>)),
+            ),
         )
         .add_observer(on_change);
 }
@@ -49,6 +53,7 @@ fn on_change(
     ev: On<Pointer<Click>>,
     changes: Query<&SettingChange>,
     mut settings: ResMut<Settings>,
+    session: Res<Session>,
     mut requests: MessageWriter<Request>,
 ) {
     if ev.button != PointerButton::Primary {
@@ -59,8 +64,12 @@ fn on_change(
     };
     match change.clone() {
         SettingChange::Rules(name) => {
-            if settings.rules != name {
+            // New games follow the choice (of a shipped set: one of the player's own is kept
+            // by the game that plays it); a game under other rules gives way to one under it.
+            if settings.rules != name && RuleSet::builtin(&name).is_ok() {
                 settings.rules = name.clone();
+            }
+            if !session.game.rule_set().name.eq_ignore_ascii_case(&name) {
                 requests.write(Request::NewGame {
                     deal: None,
                     rules: Some(name),
@@ -81,9 +90,15 @@ fn on_change(
     }
 }
 
-fn spawn(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
+fn spawn(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    settings: Res<Settings>,
+    session: Res<Session>,
+) {
     let f = &*fonts;
     let s = settings.clone();
+    let in_play = session.game.rule_set().clone();
     panel(
         &mut commands,
         DespawnOnExit(Overlay::Settings),
@@ -120,10 +135,10 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
                     }
                 });
             };
-            let rules = RuleSet::all_builtin()
+            let mut rules: Vec<(String, SettingChange, bool)> = RuleSet::all_builtin()
                 .into_iter()
                 .map(|r| {
-                    let chosen = r.name.eq_ignore_ascii_case(&s.rules);
+                    let chosen = r.name.eq_ignore_ascii_case(&in_play.name);
                     (
                         r.title.clone(),
                         SettingChange::Rules(r.name.clone()),
@@ -131,6 +146,14 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>, settings: Res<Settings>) {
                     )
                 })
                 .collect();
+            // A rule set of the player's own, in play: shown too, chosen.
+            if !in_play.is_shipped() {
+                rules.push((
+                    in_play.title.clone(),
+                    SettingChange::Rules(in_play.name.clone()),
+                    true,
+                ));
+            }
             row(p, "Rules (starts a new game)", rules);
             let on_off = |v: bool, make: fn(bool) -> SettingChange| {
                 vec![
