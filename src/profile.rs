@@ -26,6 +26,29 @@ impl AnimationSetting {
     }
 }
 
+/// Which faces the cards wear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Deck {
+    /// Adrian Kennard's traditional cards: pips laid out, court figures.
+    #[default]
+    Traditional,
+    /// The game's own plain faces: a large index and one large pip (for small windows and
+    /// low vision).
+    Clear,
+}
+
+/// Which back the cards show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Back {
+    /// The game's own: blue, with the twelve signs' ring.
+    #[default]
+    Zodiac,
+    /// The traditional set's black lattice.
+    Black,
+    /// The traditional set's red lattice.
+    Red,
+}
+
 /// The player's settings (`settings.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -41,7 +64,10 @@ pub struct Settings {
     pub auto_turn: bool,
     /// In phase 2, play the rest out when every remaining card can go up without choices.
     pub auto_finish: bool,
+    pub deck: Deck,
+    /// ♦ blue and ♣ green, for either deck.
     pub four_colour: bool,
+    pub back: Back,
     /// Say so, with an offer to undo, when a move leaves a game that can no longer be won.
     pub warn_lost: bool,
     /// New random games skip the deal numbers the solver calls lost.
@@ -82,7 +108,9 @@ impl Default for Settings {
             animation: AnimationSetting::Normal,
             auto_turn: false,
             auto_finish: true,
+            deck: Deck::Traditional,
             four_colour: false,
+            back: Back::Zodiac,
             warn_lost: true,
             winnable_only: true,
             window: None,
@@ -366,6 +394,8 @@ mod tests {
         assert_eq!((back, notice), (stats, None));
         let settings = Settings {
             four_colour: true,
+            deck: Deck::Clear,
+            back: Back::Red,
             window: Some(WindowPlacement {
                 width: 1000.0,
                 height: 700.0,

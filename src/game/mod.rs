@@ -28,6 +28,7 @@ pub mod show_me;
 pub mod table;
 pub mod texels;
 pub mod theme;
+pub mod traditional;
 pub mod verdicts;
 
 use crate::rules::DealNumber;

@@ -72,6 +72,19 @@ impl Canvas {
             Affine2::from_translation(at) * Affine2::from_scale(Vec2::new(self.scale, -self.scale));
     }
 
+    /// Draws a picture made elsewhere (a card of the traditional deck) with its top-left texel
+    /// at `corner`.
+    pub fn draw(&mut self, picture: &Pixmap, corner: Vec2, paint: &tiny_skia::PixmapPaint) {
+        self.pixmap.draw_pixmap(
+            corner.x.round() as i32,
+            corner.y.round() as i32,
+            picture.as_ref(),
+            paint,
+            Transform::identity(),
+            None,
+        );
+    }
+
     /// Covers the whole canvas with one colour.
     pub fn flood(&mut self, colour: Color) {
         self.pixmap.fill(skia_colour(colour));

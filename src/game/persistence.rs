@@ -79,7 +79,9 @@ fn load_everything(world: &mut World) {
     }
     world.insert_resource(Speed(settings.animation.factor()));
     world.insert_resource(DeckStyle {
+        deck: settings.deck,
         four_colour: settings.four_colour,
+        back: settings.back,
     });
     world.insert_resource(Settings(settings));
     world.insert_resource(Statistics(statistics));
@@ -160,7 +162,9 @@ fn count_finished(
 fn apply_settings(settings: Res<Settings>, mut speed: ResMut<Speed>, mut style: ResMut<DeckStyle>) {
     speed.set_if_neq(Speed(settings.animation.factor()));
     style.set_if_neq(DeckStyle {
+        deck: settings.deck,
         four_colour: settings.four_colour,
+        back: settings.back,
     });
 }
 

@@ -15,11 +15,14 @@
 //!   between two piles, and the back of the stock's top card (in its plain lower half), so a
 //!   test can tell a drawn table and drawn cards from a blank table or missing cards.
 //! - `probe: finished won|helped|lost moves=N`: a game ended (counted in the statistics).
+//! - `probe: atlas-ms N deck=D`: the card atlas was painted, in N ms (at start, after a resize
+//!   or a change of deck: what switching decks costs).
 //! - `probe: drag-frames N median-ms M p99-ms P draws D` on exit: frame times while a card was
 //!   dragged, and the median number of draw calls in the sorted 2D and UI passes (sprites,
 //!   text, translucent shapes, the HUD) in those frames.
 
 use super::animation::{Glide, Shake};
+use super::art::{AtlasPainted, DeckStyle};
 use super::cards::CardView;
 use super::files::Saver;
 use super::input::{DragState, InputQueue};
@@ -65,6 +68,7 @@ pub(super) fn plugin(app: &mut App) {
                 ready,
                 look_at_the_table.run_if(move || look),
                 finished,
+                atlas_painted,
                 drag_frames,
                 report,
             )
@@ -112,6 +116,16 @@ fn first_frame(frames: Res<FrameCount>, start: Option<Res<ProcessStart>>) {
             .map(|s| s.0.elapsed().as_secs_f64() * 1000.0)
             .unwrap_or(f64::NAN);
         println!("probe: first-frame-ms {ms:.0}");
+    }
+}
+
+fn atlas_painted(painted: Res<AtlasPainted>, style: Res<DeckStyle>) {
+    if painted.is_changed() && !painted.0.is_zero() {
+        println!(
+            "probe: atlas-ms {:.1} deck={:?}",
+            painted.0.as_secs_f64() * 1000.0,
+            style.deck
+        );
     }
 }
 

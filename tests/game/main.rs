@@ -4,6 +4,7 @@
 
 mod at_table;
 mod cli;
+mod decks;
 mod e2e;
 mod files;
 mod input;

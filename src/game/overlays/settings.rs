@@ -1,9 +1,10 @@
-//! Settings: the rule set, sound, animation speed, the helpers, the four-colour deck, the lost
-//! notice and winnable deals only. A choice takes effect at once and the panel shows it. The
+//! Settings: the rule set, sound, animation speed, the helpers, the deck (traditional or clear,
+//! two or four colours, and its back), the lost notice and winnable deals only. A choice takes effect at once and the panel shows it. The
 //! rule set shown chosen is the one in play (a `--rules` game, a resumed one), and choosing
 //! another starts a new game under it.
 
 use super::Overlay;
+use crate::game::art::{Back, Deck};
 use crate::game::buttons::{Action, Chosen};
 use crate::game::files::{AnimationSetting, Settings};
 use crate::game::messages::{GameChanged, Request};
@@ -34,9 +35,30 @@ pub enum SettingChange {
     Animation(AnimationSetting),
     AutoTurn(bool),
     AutoFinish(bool),
+    Deck(Deck),
     FourColour(bool),
+    Back(Back),
     WarnLost(bool),
     WinnableOnly(bool),
+}
+
+impl Deck {
+    pub fn label(self) -> &'static str {
+        match self {
+            Deck::Traditional => "Traditional",
+            Deck::Clear => "Clear",
+        }
+    }
+}
+
+impl Back {
+    pub fn label(self) -> &'static str {
+        match self {
+            Back::Zodiac => "Zodiac",
+            Back::Black => "Black lattice",
+            Back::Red => "Red lattice",
+        }
+    }
 }
 
 impl AnimationSetting {
@@ -84,7 +106,9 @@ fn on_change(
         SettingChange::Animation(a) => settings.animation = a,
         SettingChange::AutoTurn(on) => settings.auto_turn = on,
         SettingChange::AutoFinish(on) => settings.auto_finish = on,
+        SettingChange::Deck(deck) => settings.deck = deck,
         SettingChange::FourColour(on) => settings.four_colour = on,
+        SettingChange::Back(back) => settings.back = back,
         SettingChange::WarnLost(on) => settings.warn_lost = on,
         SettingChange::WinnableOnly(on) => settings.winnable_only = on,
     }
@@ -207,8 +231,24 @@ fn spawn(
             );
             row(
                 p,
-                "Four-colour deck",
+                "Deck",
+                [Deck::Traditional, Deck::Clear]
+                    .into_iter()
+                    .map(|d| (d.label().to_string(), SettingChange::Deck(d), d == s.deck))
+                    .collect(),
+            );
+            row(
+                p,
+                "Four colours (\u{2666} blue, \u{2663} green)",
                 on_off(s.four_colour, SettingChange::FourColour),
+            );
+            row(
+                p,
+                "Card back",
+                [Back::Zodiac, Back::Black, Back::Red]
+                    .into_iter()
+                    .map(|b| (b.label().to_string(), SettingChange::Back(b), b == s.back))
+                    .collect(),
             );
             row(
                 p,
