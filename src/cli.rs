@@ -25,6 +25,10 @@ USAGE:
         Decide whether the position can still be won: `winnable`, `lost` or `unknown`,
         then the winning moves (for --game, continuing the record's moves) and the slack
         (Equator cells the best plan leaves spare), or why it is lost; then the time taken.
+    zodiac show --patience klondike --deal N [--rules NAME]
+    zodiac play --patience klondike --deal N [--rules NAME] MOVE...
+        The same for Klondike (PySolFC's deal numbers), under the rule set single-pass
+        (the default), unlimited or draw-three, or a rule-set .ron file.
     zodiac winrate --rules NAME --deals A..B [--jobs N] [--csv FILE]
         Decide every deal from A to B (both included) on N threads (default: every core);
         a progress bar on a terminal; --csv writes deal,verdict,slack,micros per deal.
@@ -36,6 +40,7 @@ OPTIONS:
     --rules NAME    cadogan (the default: 4 foundations up from Ace, 4 down from King)
                     or wikipedia (all 8 foundations up from Ace), or a rule-set .ron file
     --game FILE     a saved game record (.ron)
+    --patience P    zodiac (the default) or klondike
     --deals A..B    a range of deal numbers, both ends included
     --jobs N        threads for winrate
     --csv FILE      where winrate writes one line per deal
@@ -48,6 +53,9 @@ MOVES (the notation of docs/rules.md; letters in either case, no leading zeros):
     w>z5     waste card onto Zodiac pile z5       w>e2    waste card into Equator cell e2
     e2>z5    Equator card onto Zodiac pile z5     z5>f0   Zodiac top card onto foundation f0
     e2>f4    Equator card onto foundation f4
+
+KLONDIKE MOVES: d turn (one card or three), r turn the waste over (if a pass is left),
+    w>c3 w>f0 c3>f0 c3>c5 (with every card on the one that moves) f0>c3.
 
 OUTPUT of show/play: one line per place, cards bottom to top (rank then suit: TD, AS),
 `--` for an empty Equator cell, the stock with the next card to turn first, then the phase
@@ -93,6 +101,17 @@ pub enum Command {
     /// Decide a saved game's position.
     SolveGame {
         file: PathBuf,
+    },
+    /// Print a Klondike deal's opening.
+    KlondikeShow {
+        deal: DealNumber,
+        rules: String,
+    },
+    /// Play Klondike moves from a deal and print the result.
+    KlondikePlay {
+        deal: DealNumber,
+        rules: String,
+        moves: Vec<String>,
     },
     /// Decide every deal of a range.
     Winrate {
@@ -178,6 +197,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut rules = None;
     let mut game = None;
     let mut data_dir = None;
+    let mut patience = None;
     let (mut deals, mut jobs, mut csv) = (None, None, None);
     let mut positional = Vec::new();
     let mut it = args.iter();
@@ -195,6 +215,15 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--rules" => rules = Some(value("--rules")?),
             "--game" => game = Some(PathBuf::from(value("--game")?)),
             "--data-dir" => data_dir = Some(PathBuf::from(value("--data-dir")?)),
+            "--patience" => {
+                let name = value("--patience")?.to_ascii_lowercase();
+                if !matches!(name.as_str(), "zodiac" | "klondike") {
+                    return Err(format!(
+                        "unknown patience {name:?} (known: zodiac, klondike)"
+                    ));
+                }
+                patience = Some(name);
+            }
             "--deals" => deals = Some(parse_deals(&value("--deals")?)?),
             "--jobs" => {
                 let text = value("--jobs")?;
@@ -210,6 +239,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             }
             s => positional.push(s.to_string()),
         }
+    }
+    if patience.as_deref() == Some("klondike") {
+        return klondike_command(&positional, deal, rules, game);
     }
     let (command, rest) = match positional.split_first() {
         None => {
@@ -265,6 +297,52 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
         other => Err(format!("unknown command {other:?} (see zodiac --help)")),
     }
+}
+
+/// `--patience klondike`: `show` and `play` from a deal.
+fn klondike_command(
+    positional: &[String],
+    deal: Option<DealNumber>,
+    rules: Option<String>,
+    game: Option<PathBuf>,
+) -> Result<Command, String> {
+    let rules = rules.unwrap_or_else(|| "single-pass".to_string());
+    match positional.split_first() {
+        Some((command, rest)) if command == "show" || command == "play" => {
+            if game.is_some() {
+                return Err(format!("Klondike's {command} starts from --deal N"));
+            }
+            let deal = deal.ok_or(format!("{command} needs --deal N"))?;
+            if command == "show" {
+                if let Some(extra) = rest.first() {
+                    return Err(format!("unexpected argument {extra:?} for show"));
+                }
+                Ok(Command::KlondikeShow { deal, rules })
+            } else {
+                Ok(Command::KlondikePlay {
+                    deal,
+                    rules,
+                    moves: rest.to_vec(),
+                })
+            }
+        }
+        Some((command, _)) => Err(format!(
+            "Klondike knows show and play so far, not {command:?} (see zodiac --help)"
+        )),
+        None => Err(
+            "Klondike is not in the window yet: try `zodiac show --patience klondike --deal 1`"
+                .into(),
+        ),
+    }
+}
+
+/// A Klondike deal's opening, and its rules.
+fn klondike_deal(
+    deal: DealNumber,
+    rules: &str,
+) -> Result<(crate::klondike::Position, crate::klondike::Rules), String> {
+    let rules = crate::klondike::RuleSet::by_name_or_path(rules)?.rules();
+    Ok((crate::klondike::Position::deal(deal, &rules), rules))
 }
 
 /// What `zodiac solve` prints for a position: the verdict, the moves or the reason, the slack,
@@ -417,6 +495,21 @@ pub fn run_text(command: &Command) -> Result<String, String> {
             jobs,
             csv,
         } => run_winrate(rules, *first, *last, *jobs, csv.as_ref()),
+        Command::KlondikeShow { deal, rules } => {
+            let (position, rules) = klondike_deal(*deal, rules)?;
+            Ok(position.to_text(&rules))
+        }
+        Command::KlondikePlay { deal, rules, moves } => {
+            let (mut position, rules) = klondike_deal(*deal, rules)?;
+            for (index, token) in moves.iter().enumerate() {
+                let m = crate::klondike::Move::parse(token)
+                    .map_err(|e| format!("move index {index} ({token:?}): {e}"))?;
+                position
+                    .apply(&rules, m)
+                    .map_err(|e| format!("move index {index} ({token:?}): illegal: {e}"))?;
+            }
+            Ok(position.to_text(&rules))
+        }
         Command::Window { .. } => Err("the window is not a text command".into()),
     }
 }

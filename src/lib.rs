@@ -14,6 +14,7 @@ pub mod cli;
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 pub mod game;
 pub mod keys;
+pub mod klondike;
 pub mod layout;
 pub mod profile;
 pub mod rules;

@@ -83,14 +83,21 @@ impl DealNumber {
     /// stock with the next card to turn first).
     pub fn deal_order(self) -> [Card; 104] {
         let mut cards = double_deck();
-        if self.0 < 32_000 {
-            shuffle(&mut cards, &mut MsLcg::new(self.0 as u64));
-        } else {
-            shuffle(&mut cards, &mut PythonRandom::new(self.0));
-        }
+        self.shuffle(&mut cards);
         // PySolFC deals from the end of the shuffled list.
         cards.reverse();
         cards
+    }
+
+    /// Shuffles `cards` as PySolFC shuffles a game's cards for this deal number: with its LCG
+    /// below 32000, else with Python's Mersenne Twister (the patience decides the cards' order
+    /// before it, and what is dealt first after).
+    pub fn shuffle(self, cards: &mut [Card]) {
+        if self.0 < 32_000 {
+            shuffle(cards, &mut MsLcg::new(self.0 as u64));
+        } else {
+            shuffle(cards, &mut PythonRandom::new(self.0));
+        }
     }
 }
 
@@ -105,8 +112,8 @@ trait RandInt {
     fn randint(&mut self, n: u32) -> u32;
 }
 
-/// For n from 103 down to 1, swap positions n and randint(0, n).
-fn shuffle(cards: &mut [Card; 104], rng: &mut impl RandInt) {
+/// For n from the last position down to 1, swap positions n and randint(0, n).
+fn shuffle(cards: &mut [Card], rng: &mut impl RandInt) {
     for n in (1..cards.len()).rev() {
         let j = rng.randint(n as u32) as usize;
         cards.swap(n, j);

@@ -171,3 +171,53 @@ fn a_second_game_on_the_same_data_folder_is_refused() {
     drop(held);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Klondike from the command line: deal 1 as PySolFC opens it, moves played and refused in
+/// the player's words, and a rule set by name.
+#[test]
+fn klondike_shows_and_plays_pysolfc_deals() {
+    let (code, out, _) = zodiac(&["show", "--patience", "klondike", "--deal", "1"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("column c0: QH\ncolumn c1: [7H] TS\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("waste: 4H\n") && out.contains("pass: 1 of 1\n"),
+        "{out}"
+    );
+    let (code, out, _) = zodiac(&[
+        "play",
+        "--patience",
+        "klondike",
+        "--deal",
+        "1",
+        "c6>f1",
+        "c5>f2",
+        "d",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("foundation f1: up to AS (spades)"), "{out}");
+    assert!(
+        out.contains("column c6: [JD] [7C] [5S] [3H] [9D] JS\n"),
+        "{out}"
+    );
+    assert!(out.contains("waste: 4H AC\n"), "{out}");
+    let (code, _, err) = zodiac(&["play", "--patience", "klondike", "--deal", "1", "c6>c0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("does not go on column c0"), "{err}");
+    let (code, out, _) = zodiac(&[
+        "show",
+        "--patience",
+        "klondike",
+        "--deal",
+        "1",
+        "--rules",
+        "draw-three",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("pass: 1 of unlimited"), "{out}");
+    let (code, _, err) = zodiac(&["solve", "--patience", "klondike", "--deal", "1"]);
+    assert_ne!(code, 0);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

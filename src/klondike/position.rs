@@ -1,0 +1,675 @@
+//! A Klondike position and its rules: what is legal, playing a move and taking it back, and
+//! when the game is won or stuck. Small and `Copy` (no heap), so a solver can keep millions.
+
+use super::deal::deal_order;
+use super::moves::{Move, Place};
+use super::ruleset::Rules;
+use crate::rules::{Card, DealNumber, Suit};
+use std::fmt;
+
+/// The most cards a column can hold: six face down and a King-to-Ace run.
+const COLUMN_MAX: usize = 19;
+/// The stock and waste together hold at most this many (52 − 28 dealt to the columns).
+const TALON_MAX: usize = 24;
+
+/// A card that is neither in play nor meaningful: fills unused slots.
+const NONE: Card = match Card::from_index(0) {
+    Some(c) => c,
+    None => unreachable!(),
+};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    columns: [[Card; COLUMN_MAX]; 7],
+    column_len: [u8; 7],
+    /// How many cards at the bottom of each column are face down.
+    face_down: [u8; 7],
+    /// The stock, its top (the next card to turn) last.
+    stock: [Card; TALON_MAX],
+    stock_len: u8,
+    /// The waste, its top (the playable card) last.
+    waste: [Card; TALON_MAX],
+    waste_len: u8,
+    /// Cards on each foundation (f0..f3 = ♣ ♠ ♥ ♦), built up from the Ace.
+    foundation_len: [u8; 4],
+    /// Passes through the stock begun (the first counts: 1 at the deal).
+    pass: u8,
+}
+
+/// What playing a move changed that the move alone does not say: what undoing it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Done {
+    /// Cards moved (a turn, or a column-to-column move).
+    pub count: u8,
+    /// The move exposed a face-down card, which was turned face up.
+    pub flipped: bool,
+}
+
+/// Why a move is not allowed, in the player's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    StockEmpty,
+    StockNotEmpty,
+    NoPassLeft(u8),
+    WasteEmpty,
+    ColumnEmpty(u8),
+    FoundationEmpty(u8),
+    NotOnFoundation { card: Card, foundation: u8 },
+    NotOnColumn { card: Card, column: u8 },
+    OnlyKings { card: Card },
+    NothingFits { from: u8, to: u8 },
+    NoWayBack,
+    SameColumn,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::StockEmpty => write!(f, "the stock is empty"),
+            Illegal::StockNotEmpty => write!(f, "the stock is not empty yet"),
+            Illegal::NoPassLeft(1) => write!(f, "the stock's one pass is used up"),
+            Illegal::NoPassLeft(n) => write!(f, "the stock's {n} passes are used up"),
+            Illegal::WasteEmpty => write!(f, "the waste is empty"),
+            Illegal::ColumnEmpty(c) => write!(f, "column c{c} is empty"),
+            Illegal::FoundationEmpty(i) => write!(f, "foundation f{i} is empty"),
+            Illegal::NotOnFoundation { card, foundation } => write!(
+                f,
+                "{} does not go on foundation f{foundation} ({} up from the Ace)",
+                card.name(),
+                Suit::ALL[usize::from(*foundation)].name()
+            ),
+            Illegal::NotOnColumn { card, column } => write!(
+                f,
+                "{} does not go on column c{column}: columns build down in alternate colours",
+                card.name()
+            ),
+            Illegal::OnlyKings { card } => write!(
+                f,
+                "only a King goes to an empty column, not {}",
+                card.name()
+            ),
+            Illegal::NothingFits { from, to } => {
+                write!(f, "no face-up card of c{from} goes on c{to}")
+            }
+            Illegal::NoWayBack => write!(f, "these rules keep foundation cards where they are"),
+            Illegal::SameColumn => write!(f, "a card is already in its own column"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// How a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Playing,
+    Won,
+    /// No move is left: none on the table, and no card the stock can still bring up fits.
+    Stuck,
+}
+
+fn red(card: Card) -> bool {
+    matches!(card.suit(), Suit::Hearts | Suit::Diamonds)
+}
+
+/// `card` may go on `under` in a column: one rank lower, the other colour.
+fn builds_on(card: Card, under: Card) -> bool {
+    card.rank() + 1 == under.rank() && red(card) != red(under)
+}
+
+impl Position {
+    /// The opening of deal `deal` under `rules`, as PySolFC deals it: rows right to left, face
+    /// down to columns i..6 for i = 1..6, then one face-up card to each column; then one turn.
+    pub fn deal(deal: DealNumber, rules: &Rules) -> Position {
+        let order = deal_order(deal);
+        let mut p = Position {
+            columns: [[NONE; COLUMN_MAX]; 7],
+            column_len: [0; 7],
+            face_down: [0; 7],
+            stock: [NONE; TALON_MAX],
+            stock_len: 0,
+            waste: [NONE; TALON_MAX],
+            waste_len: 0,
+            foundation_len: [0; 4],
+            pass: 1,
+        };
+        let mut next = order.iter().copied();
+        for first in 1..7u8 {
+            for c in (first..7).rev() {
+                p.push_column(c, next.next().expect("52 cards"));
+            }
+        }
+        for c in (0..7).rev() {
+            p.push_column(c, next.next().expect("52 cards"));
+        }
+        for c in 0..7 {
+            p.face_down[c] = p.column_len[c] - 1;
+        }
+        // The rest is the stock, the next card to turn on top (dealt after all the others).
+        let rest: Vec<Card> = next.collect();
+        for &card in rest.iter().rev() {
+            p.stock[usize::from(p.stock_len)] = card;
+            p.stock_len += 1;
+        }
+        p.turn(rules);
+        p
+    }
+
+    /// A position from its parts (for tests and tools): columns bottom to top with how many
+    /// are face down, the stock with its next card last, the waste with its top last, the
+    /// foundations' heights, and the pass begun.
+    pub fn from_parts(
+        columns: [(&[Card], u8); 7],
+        stock: &[Card],
+        waste: &[Card],
+        foundation_len: [u8; 4],
+        pass: u8,
+    ) -> Position {
+        let mut p = Position {
+            columns: [[NONE; COLUMN_MAX]; 7],
+            column_len: [0; 7],
+            face_down: [0; 7],
+            stock: [NONE; TALON_MAX],
+            stock_len: 0,
+            waste: [NONE; TALON_MAX],
+            waste_len: 0,
+            foundation_len,
+            pass: pass.max(1),
+        };
+        for (c, (cards, down)) in columns.iter().enumerate() {
+            for &card in cards.iter().take(COLUMN_MAX) {
+                p.push_column(c as u8, card);
+            }
+            p.face_down[c] = (*down).min(p.column_len[c].saturating_sub(1));
+        }
+        for &card in stock.iter().take(TALON_MAX) {
+            p.stock[usize::from(p.stock_len)] = card;
+            p.stock_len += 1;
+        }
+        for &card in waste.iter().take(TALON_MAX) {
+            p.waste[usize::from(p.waste_len)] = card;
+            p.waste_len += 1;
+        }
+        p
+    }
+
+    fn push_column(&mut self, c: u8, card: Card) {
+        let c = usize::from(c);
+        self.columns[c][usize::from(self.column_len[c])] = card;
+        self.column_len[c] += 1;
+    }
+
+    /// A column, bottom to top.
+    pub fn column(&self, c: u8) -> &[Card] {
+        let c = usize::from(c);
+        &self.columns[c][..usize::from(self.column_len[c])]
+    }
+
+    /// How many cards at the bottom of a column are face down.
+    pub fn face_down(&self, c: u8) -> u8 {
+        self.face_down[usize::from(c)]
+    }
+
+    /// The stock, the next card to turn last.
+    pub fn stock(&self) -> &[Card] {
+        &self.stock[..usize::from(self.stock_len)]
+    }
+
+    /// The waste, its top last.
+    pub fn waste(&self) -> &[Card] {
+        &self.waste[..usize::from(self.waste_len)]
+    }
+
+    pub fn waste_top(&self) -> Option<Card> {
+        self.waste().last().copied()
+    }
+
+    pub fn foundation_len(&self, f: u8) -> u8 {
+        self.foundation_len[usize::from(f)]
+    }
+
+    /// The top card of a foundation.
+    pub fn foundation_top(&self, f: u8) -> Option<Card> {
+        let n = self.foundation_len(f);
+        (n > 0).then(|| Card::new(Suit::ALL[usize::from(f)], n))
+    }
+
+    /// Passes through the stock begun, the first included.
+    pub fn pass(&self) -> u8 {
+        self.pass
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.foundation_len.iter().all(|&n| n == 13)
+    }
+
+    /// The cards at a place, bottom to top (face-down ones included).
+    pub fn cards_at(&self, place: Place) -> Vec<Card> {
+        match place {
+            Place::Stock => self.stock().to_vec(),
+            Place::Waste => self.waste().to_vec(),
+            Place::Foundation(f) => (1..=self.foundation_len(f))
+                .map(|r| Card::new(Suit::ALL[usize::from(f)], r))
+                .collect(),
+            Place::Column(c) => self.column(c).to_vec(),
+        }
+    }
+
+    /// The foundation a card goes to if it is the next one there.
+    fn foundation_takes(&self, card: Card) -> Option<u8> {
+        let f = card.suit() as u8;
+        (self.foundation_len(f) + 1 == card.rank()).then_some(f)
+    }
+
+    /// Whether `card` may go on column `c` as it stands.
+    fn column_takes(&self, card: Card, c: u8) -> bool {
+        match self.column(c).last() {
+            Some(&top) => builds_on(card, top),
+            None => card.rank() == 13,
+        }
+    }
+
+    /// The index in column `from` of the face-up card that heads a move onto `to`.
+    fn mover(&self, from: u8, to: u8) -> Option<usize> {
+        let column = self.column(from);
+        let first_up = usize::from(self.face_down(from));
+        (first_up..column.len()).find(|&i| self.column_takes(column[i], to))
+    }
+
+    /// Whether `m` is legal here, and why not.
+    pub fn check(&self, rules: &Rules, m: Move) -> Result<(), Illegal> {
+        match m {
+            Move::Turn => {
+                if self.stock_len == 0 {
+                    return Err(Illegal::StockEmpty);
+                }
+            }
+            Move::Redeal => {
+                if self.stock_len > 0 {
+                    return Err(Illegal::StockNotEmpty);
+                }
+                if self.waste_len == 0 {
+                    return Err(Illegal::WasteEmpty);
+                }
+                if let Some(n) = rules.passes
+                    && self.pass >= n
+                {
+                    return Err(Illegal::NoPassLeft(n));
+                }
+            }
+            Move::WasteToFoundation(f) => {
+                let card = self.waste_top().ok_or(Illegal::WasteEmpty)?;
+                if self.foundation_takes(card) != Some(f) {
+                    return Err(Illegal::NotOnFoundation {
+                        card,
+                        foundation: f,
+                    });
+                }
+            }
+            Move::WasteToColumn(c) => {
+                let card = self.waste_top().ok_or(Illegal::WasteEmpty)?;
+                self.fits_column(card, c)?;
+            }
+            Move::ColumnToFoundation(c, f) => {
+                let card = *self.column(c).last().ok_or(Illegal::ColumnEmpty(c))?;
+                if self.foundation_takes(card) != Some(f) {
+                    return Err(Illegal::NotOnFoundation {
+                        card,
+                        foundation: f,
+                    });
+                }
+            }
+            Move::ColumnToColumn(from, to) => {
+                if from == to {
+                    return Err(Illegal::SameColumn);
+                }
+                let column = self.column(from);
+                if column.is_empty() {
+                    return Err(Illegal::ColumnEmpty(from));
+                }
+                if self.mover(from, to).is_none() {
+                    // Say it of the top card when it is the only one face up.
+                    let up = &column[usize::from(self.face_down(from))..];
+                    return Err(match up {
+                        [card] => self
+                            .fits_column(*card, to)
+                            .err()
+                            .unwrap_or(Illegal::NothingFits { from, to }),
+                        _ => Illegal::NothingFits { from, to },
+                    });
+                }
+            }
+            Move::FoundationToColumn(f, c) => {
+                if !rules.foundation_to_column {
+                    return Err(Illegal::NoWayBack);
+                }
+                let card = self.foundation_top(f).ok_or(Illegal::FoundationEmpty(f))?;
+                self.fits_column(card, c)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn fits_column(&self, card: Card, c: u8) -> Result<(), Illegal> {
+        if self.column_takes(card, c) {
+            Ok(())
+        } else if self.column(c).is_empty() {
+            Err(Illegal::OnlyKings { card })
+        } else {
+            Err(Illegal::NotOnColumn { card, column: c })
+        }
+    }
+
+    /// Plays `m` if it is legal; says what undoing it needs.
+    pub fn apply(&mut self, rules: &Rules, m: Move) -> Result<Done, Illegal> {
+        self.check(rules, m)?;
+        Ok(self.apply_unchecked(rules, m))
+    }
+
+    /// Plays a move known to be legal.
+    pub fn apply_unchecked(&mut self, rules: &Rules, m: Move) -> Done {
+        match m {
+            Move::Turn => Done {
+                count: self.turn(rules),
+                flipped: false,
+            },
+            Move::Redeal => {
+                while let Some(card) = self.pop_waste() {
+                    self.stock[usize::from(self.stock_len)] = card;
+                    self.stock_len += 1;
+                }
+                self.pass += 1;
+                Done::default()
+            }
+            Move::WasteToFoundation(f) => {
+                self.pop_waste();
+                self.foundation_len[usize::from(f)] += 1;
+                Done::default()
+            }
+            Move::WasteToColumn(c) => {
+                let card = self.pop_waste().expect("checked");
+                self.push_column(c, card);
+                Done::default()
+            }
+            Move::ColumnToFoundation(c, f) => {
+                self.pop_column(c);
+                self.foundation_len[usize::from(f)] += 1;
+                Done {
+                    count: 1,
+                    flipped: self.expose(c),
+                }
+            }
+            Move::ColumnToColumn(from, to) => {
+                let at = self.mover(from, to).expect("checked");
+                let fi = usize::from(from);
+                let count = usize::from(self.column_len[fi]) - at;
+                for i in at..at + count {
+                    let card = std::mem::replace(&mut self.columns[fi][i], NONE);
+                    self.push_column(to, card);
+                }
+                self.column_len[fi] = at as u8;
+                Done {
+                    count: count as u8,
+                    flipped: self.expose(from),
+                }
+            }
+            Move::FoundationToColumn(f, c) => {
+                let card = self.foundation_top(f).expect("checked");
+                self.foundation_len[usize::from(f)] -= 1;
+                self.push_column(c, card);
+                Done::default()
+            }
+        }
+    }
+
+    /// Takes back `m`, played from this position's predecessor with `done` as it said.
+    pub fn undo(&mut self, m: Move, done: Done) {
+        match m {
+            Move::Turn => {
+                for _ in 0..done.count {
+                    if let Some(card) = self.pop_waste() {
+                        self.stock[usize::from(self.stock_len)] = card;
+                        self.stock_len += 1;
+                    }
+                }
+            }
+            Move::Redeal => {
+                while self.stock_len > 0 {
+                    let card = self.pop_stock();
+                    self.waste[usize::from(self.waste_len)] = card;
+                    self.waste_len += 1;
+                }
+                self.pass = self.pass.saturating_sub(1).max(1);
+            }
+            Move::WasteToFoundation(f) => {
+                let card = self.foundation_top(f).expect("played");
+                self.foundation_len[usize::from(f)] -= 1;
+                self.waste[usize::from(self.waste_len)] = card;
+                self.waste_len += 1;
+            }
+            Move::WasteToColumn(c) => {
+                let card = self.pop_column(c);
+                self.waste[usize::from(self.waste_len)] = card;
+                self.waste_len += 1;
+            }
+            Move::ColumnToFoundation(c, f) => {
+                self.cover(c, done.flipped);
+                let card = self.foundation_top(f).expect("played");
+                self.foundation_len[usize::from(f)] -= 1;
+                self.push_column(c, card);
+            }
+            Move::ColumnToColumn(from, to) => {
+                self.cover(from, done.flipped);
+                let ti = usize::from(to);
+                let start = usize::from(self.column_len[ti]) - usize::from(done.count);
+                for i in start..usize::from(self.column_len[ti]) {
+                    let card = std::mem::replace(&mut self.columns[ti][i], NONE);
+                    self.push_column(from, card);
+                }
+                self.column_len[ti] = start as u8;
+            }
+            Move::FoundationToColumn(f, c) => {
+                self.pop_column(c);
+                self.foundation_len[usize::from(f)] += 1;
+            }
+        }
+    }
+
+    /// Turns up to `rules.turn` cards from the stock onto the waste; how many.
+    fn turn(&mut self, rules: &Rules) -> u8 {
+        let n = rules.turn.min(self.stock_len);
+        for _ in 0..n {
+            let card = self.pop_stock();
+            self.waste[usize::from(self.waste_len)] = card;
+            self.waste_len += 1;
+        }
+        n
+    }
+
+    fn pop_stock(&mut self) -> Card {
+        self.stock_len -= 1;
+        std::mem::replace(&mut self.stock[usize::from(self.stock_len)], NONE)
+    }
+
+    /// Takes the top card off a column (unused slots hold `NONE`, so equal positions are
+    /// equal in every byte).
+    fn pop_column(&mut self, c: u8) -> Card {
+        let ci = usize::from(c);
+        self.column_len[ci] -= 1;
+        std::mem::replace(
+            &mut self.columns[ci][usize::from(self.column_len[ci])],
+            NONE,
+        )
+    }
+
+    fn pop_waste(&mut self) -> Option<Card> {
+        (self.waste_len > 0).then(|| {
+            self.waste_len -= 1;
+            std::mem::replace(&mut self.waste[usize::from(self.waste_len)], NONE)
+        })
+    }
+
+    /// A face-down card left on top of column `c` turns face up; whether one did.
+    fn expose(&mut self, c: u8) -> bool {
+        let ci = usize::from(c);
+        if self.column_len[ci] > 0 && self.face_down[ci] == self.column_len[ci] {
+            self.face_down[ci] -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Undoes [`Position::expose`].
+    fn cover(&mut self, c: u8, flipped: bool) {
+        if flipped {
+            self.face_down[usize::from(c)] += 1;
+        }
+    }
+
+    /// Every legal move here, in a fixed order: to the foundations first, then columns,
+    /// foundations back, and the stock last.
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut all = Vec::with_capacity(32);
+        let mut push = |m: Move| {
+            if self.check(rules, m).is_ok() {
+                all.push(m);
+            }
+        };
+        for f in 0..4 {
+            push(Move::WasteToFoundation(f));
+            for c in 0..7 {
+                push(Move::ColumnToFoundation(c, f));
+            }
+        }
+        for to in 0..7 {
+            push(Move::WasteToColumn(to));
+            for from in 0..7 {
+                if from != to {
+                    push(Move::ColumnToColumn(from, to));
+                }
+            }
+        }
+        for f in 0..4 {
+            for c in 0..7 {
+                push(Move::FoundationToColumn(f, c));
+            }
+        }
+        push(Move::Turn);
+        push(Move::Redeal);
+        all
+    }
+
+    /// A move that changes nothing a player cares about: a King with nothing under it moved to
+    /// another empty column.
+    pub fn is_idle(&self, m: Move) -> bool {
+        matches!(m, Move::ColumnToColumn(from, to)
+            if self.column(to).is_empty()
+                && self.face_down(from) == 0
+                && self.mover(from, to) == Some(0))
+    }
+
+    /// Whether a card the stock can still bring to the top of the waste (turning, and turning
+    /// over where the rules allow) fits somewhere on the table as it is now.
+    fn talon_can_play(&self, rules: &Rules) -> bool {
+        let mut p = *self;
+        let limit = 2 * (usize::from(self.stock_len) + usize::from(self.waste_len)) + 4;
+        for _ in 0..limit {
+            if let Some(card) = p.waste_top()
+                && (p.foundation_takes(card).is_some() || (0..7).any(|c| p.column_takes(card, c)))
+            {
+                return true;
+            }
+            let step = if p.stock_len > 0 {
+                Move::Turn
+            } else {
+                Move::Redeal
+            };
+            if p.apply(rules, step).is_err() {
+                return false;
+            }
+        }
+        false
+    }
+
+    pub fn status(&self, rules: &Rules) -> Status {
+        if self.is_won() {
+            return Status::Won;
+        }
+        let table_move = self
+            .legal_moves(rules)
+            .into_iter()
+            .any(|m| !matches!(m, Move::Turn | Move::Redeal) && !self.is_idle(m));
+        if table_move || self.talon_can_play(rules) {
+            Status::Playing
+        } else {
+            Status::Stuck
+        }
+    }
+
+    /// The position as text, one line per place: face-down cards in brackets, the stock with
+    /// the next card to turn first.
+    pub fn to_text(&self, rules: &Rules) -> String {
+        let names = |cards: &[Card]| {
+            cards
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut out = String::new();
+        for c in 0..7u8 {
+            let column = self.column(c);
+            let down = usize::from(self.face_down(c));
+            let mut words: Vec<String> = column[..down]
+                .iter()
+                .map(|card| format!("[{card}]"))
+                .collect();
+            words.extend(column[down..].iter().map(|card| card.to_string()));
+            out.push_str(&format!("column c{c}: {}\n", words.join(" ")).replace(": \n", ":\n"));
+        }
+        for f in 0..4u8 {
+            let top = self
+                .foundation_top(f)
+                .map(|c| format!(" up to {c}"))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "foundation f{f}:{top} ({})\n",
+                Suit::ALL[usize::from(f)].name()
+            ));
+        }
+        out.push_str(&format!("waste: {}\n", names(self.waste())).replace(": \n", ":\n"));
+        let mut stock = self.stock().to_vec();
+        stock.reverse();
+        out.push_str(&format!("stock: {}\n", names(&stock)).replace(": \n", ":\n"));
+        let passes = rules
+            .passes
+            .map_or("unlimited".to_string(), |n| n.to_string());
+        out.push_str(&format!("pass: {} of {passes}\n", self.pass));
+        let status = match self.status(rules) {
+            Status::Playing => "playing",
+            Status::Won => "won",
+            Status::Stuck => "stuck",
+        };
+        out.push_str(&format!("status: {status}\n"));
+        out
+    }
+
+    /// Every card once: the deal's 52, wherever they are (for tests).
+    pub fn card_count(&self) -> usize {
+        let columns: usize = self.column_len.iter().map(|&n| usize::from(n)).sum();
+        let foundations: usize = self.foundation_len.iter().map(|&n| usize::from(n)).sum();
+        columns + foundations + usize::from(self.stock_len) + usize::from(self.waste_len)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rules = Rules {
+            turn: 1,
+            passes: None,
+            foundation_to_column: true,
+        };
+        write!(f, "{}", self.to_text(&rules))
+    }
+}

@@ -1,0 +1,130 @@
+//! Klondike's rule sets, in the same RON form as Zodiac's (`assets/rules/klondike/`), compiled
+//! in; a custom file may be given by path.
+
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// What legality depends on: small and `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    /// Cards turned from the stock at a time: 1 or 3.
+    pub turn: u8,
+    /// Passes through the stock in all (the first included); `None`: unlimited.
+    pub passes: Option<u8>,
+    /// A card may come back from a foundation onto a column (as in PySolFC).
+    pub foundation_to_column: bool,
+}
+
+/// A rule set as its file writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSet {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub turn: u8,
+    pub passes: Option<u8>,
+    #[serde(default = "yes")]
+    pub foundation_to_column: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The shipped rule sets, the first the default: the seed's single pass.
+pub const BUILTIN: [(&str, &str); 3] = [
+    (
+        "single-pass",
+        include_str!("../../assets/rules/klondike/single-pass.ron"),
+    ),
+    (
+        "unlimited",
+        include_str!("../../assets/rules/klondike/unlimited.ron"),
+    ),
+    (
+        "draw-three",
+        include_str!("../../assets/rules/klondike/draw-three.ron"),
+    ),
+];
+
+impl RuleSet {
+    pub fn rules(&self) -> Rules {
+        Rules {
+            turn: self.turn,
+            passes: self.passes,
+            foundation_to_column: self.foundation_to_column,
+        }
+    }
+
+    /// Reads a rule set's RON text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<RuleSet, String> {
+        let set: RuleSet = ron::from_str(text)
+            .map_err(|e| format!("Klondike rule set {file} is malformed: {e}"))?;
+        if !matches!(set.turn, 1 | 3) {
+            return Err(format!(
+                "Klondike rule set {file}: turn must be 1 or 3, not {}",
+                set.turn
+            ));
+        }
+        if set.passes == Some(0) {
+            return Err(format!(
+                "Klondike rule set {file}: passes must be at least 1 (or None: unlimited)"
+            ));
+        }
+        if set.name.trim().is_empty() || set.name.contains(char::is_whitespace) {
+            return Err(format!(
+                "Klondike rule set {file}: its name must be one word"
+            ));
+        }
+        Ok(set)
+    }
+
+    /// Every shipped rule set, the default first.
+    pub fn all_builtin() -> Vec<RuleSet> {
+        BUILTIN
+            .iter()
+            .map(|(name, text)| RuleSet::parse(name, text).expect("shipped rule sets are valid"))
+            .collect()
+    }
+
+    pub fn default_set() -> RuleSet {
+        RuleSet::all_builtin().remove(0)
+    }
+
+    /// A shipped rule set by name (any case), or a rule-set file by path.
+    pub fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
+        if let Some(set) = RuleSet::all_builtin()
+            .into_iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+        {
+            return Ok(set);
+        }
+        let path = Path::new(name);
+        if name.ends_with(".ron") || path.exists() {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read Klondike rule set {name}: {e}"))?;
+            return RuleSet::parse(name, &text);
+        }
+        let known: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+        Err(format!(
+            "unknown Klondike rule set {name:?} (known: {})",
+            known.join(", ")
+        ))
+    }
+
+    /// Words for the player: "one card at a time, one pass".
+    pub fn summary(&self) -> String {
+        let turn = if self.turn == 1 {
+            "one card at a time".to_string()
+        } else {
+            format!("{} cards at a time", self.turn)
+        };
+        let passes = match self.passes {
+            None => "unlimited passes".to_string(),
+            Some(1) => "one pass".to_string(),
+            Some(n) => format!("{n} passes"),
+        };
+        format!("{turn}, {passes}")
+    }
+}
