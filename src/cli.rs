@@ -27,6 +27,7 @@ USAGE:
         (Equator cells the best plan leaves spare), or why it is lost; then the time taken.
     zodiac show --patience klondike --deal N [--rules NAME]
     zodiac play --patience klondike --deal N [--rules NAME] MOVE...
+    zodiac solve --patience klondike --deal N [--rules NAME]
         The same for Klondike (PySolFC's deal numbers), under the rule set single-pass
         (the default), unlimited or draw-three, or a rule-set .ron file.
     zodiac winrate --rules NAME --deals A..B [--jobs N] [--csv FILE]
@@ -101,6 +102,11 @@ pub enum Command {
     /// Decide a saved game's position.
     SolveGame {
         file: PathBuf,
+    },
+    /// Decide a Klondike deal's opening.
+    KlondikeSolve {
+        deal: DealNumber,
+        rules: String,
     },
     /// Print a Klondike deal's opening.
     KlondikeShow {
@@ -308,6 +314,16 @@ fn klondike_command(
 ) -> Result<Command, String> {
     let rules = rules.unwrap_or_else(|| "single-pass".to_string());
     match positional.split_first() {
+        Some((command, rest)) if command == "solve" => {
+            if game.is_some() {
+                return Err("Klondike's solve starts from --deal N".into());
+            }
+            if let Some(extra) = rest.first() {
+                return Err(format!("unexpected argument {extra:?} for solve"));
+            }
+            let deal = deal.ok_or("solve needs --deal N")?;
+            Ok(Command::KlondikeSolve { deal, rules })
+        }
         Some((command, rest)) if command == "show" || command == "play" => {
             if game.is_some() {
                 return Err(format!("Klondike's {command} starts from --deal N"));
@@ -327,7 +343,7 @@ fn klondike_command(
             }
         }
         Some((command, _)) => Err(format!(
-            "Klondike knows show and play so far, not {command:?} (see zodiac --help)"
+            "Klondike knows show, play and solve so far, not {command:?} (see zodiac --help)"
         )),
         None => Err(
             "Klondike is not in the window yet: try `zodiac show --patience klondike --deal 1`"
@@ -495,6 +511,29 @@ pub fn run_text(command: &Command) -> Result<String, String> {
             jobs,
             csv,
         } => run_winrate(rules, *first, *last, *jobs, csv.as_ref()),
+        Command::KlondikeSolve { deal, rules } => {
+            use crate::klondike::solver::{BUDGET, Solver, Verdict};
+            let (position, rules) = klondike_deal(*deal, rules)?;
+            let mut solver = Solver::new();
+            let start = Instant::now();
+            let verdict = solver.solve(&position, &rules, BUDGET);
+            let micros = start.elapsed().as_micros();
+            let mut out = format!("{}\n", verdict.word());
+            match &verdict {
+                Verdict::Winnable { line } => {
+                    let tokens: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+                    out.push_str(&format!("moves: {}\n", tokens.join(" ")));
+                }
+                Verdict::Lost { why } | Verdict::Unknown { why } => {
+                    out.push_str(&format!("why: {why}\n"))
+                }
+            }
+            out.push_str(&format!(
+                "searched: {} positions\ntime: {micros} µs\n",
+                solver.searched
+            ));
+            Ok(out)
+        }
         Command::KlondikeShow { deal, rules } => {
             let (position, rules) = klondike_deal(*deal, rules)?;
             Ok(position.to_text(&rules))

@@ -12,6 +12,7 @@ pub mod deal;
 pub mod moves;
 pub mod position;
 pub mod ruleset;
+pub mod solver;
 
 pub use moves::{BadToken, Move, Place};
 pub use position::{Done, Illegal, Position, Status};

@@ -32,8 +32,9 @@ pub struct Position {
     waste_len: u8,
     /// Cards on each foundation (f0..f3 = ♣ ♠ ♥ ♦), built up from the Ace.
     foundation_len: [u8; 4],
-    /// Passes through the stock begun (the first counts: 1 at the deal).
-    pass: u8,
+    /// Passes through the stock begun (the first counts: 1 at the deal). Wide enough for any
+    /// game a person plays under unlimited passes; it stops at its top.
+    pass: u16,
 }
 
 /// What playing a move changed that the move alone does not say: what undoing it needs.
@@ -174,7 +175,7 @@ impl Position {
             waste: [NONE; TALON_MAX],
             waste_len: 0,
             foundation_len,
-            pass: pass.max(1),
+            pass: u16::from(pass.max(1)),
         };
         for (c, (cards, down)) in columns.iter().enumerate() {
             for &card in cards.iter().take(COLUMN_MAX) {
@@ -235,7 +236,7 @@ impl Position {
     }
 
     /// Passes through the stock begun, the first included.
-    pub fn pass(&self) -> u8 {
+    pub fn pass(&self) -> u16 {
         self.pass
     }
 
@@ -292,7 +293,7 @@ impl Position {
                     return Err(Illegal::WasteEmpty);
                 }
                 if let Some(n) = rules.passes
-                    && self.pass >= n
+                    && self.pass >= u16::from(n)
                 {
                     return Err(Illegal::NoPassLeft(n));
                 }
@@ -378,7 +379,7 @@ impl Position {
                     self.stock[usize::from(self.stock_len)] = card;
                     self.stock_len += 1;
                 }
-                self.pass += 1;
+                self.pass = self.pass.saturating_add(1);
                 Done::default()
             }
             Move::WasteToFoundation(f) => {

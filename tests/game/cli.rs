@@ -217,7 +217,29 @@ fn klondike_shows_and_plays_pysolfc_deals() {
     ]);
     assert_eq!(code, 0);
     assert!(out.contains("pass: 1 of unlimited"), "{out}");
-    let (code, _, err) = zodiac(&["solve", "--patience", "klondike", "--deal", "1"]);
+    let (code, _, err) = zodiac(&["winrate", "--patience", "klondike", "--deals", "1..2"]);
     assert_ne!(code, 0);
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// `zodiac solve --patience klondike`: the line it prints, played by `zodiac play`, wins.
+#[test]
+fn klondike_solve_prints_a_line_that_play_replays_to_a_win() {
+    let (code, out, _) = zodiac(&["solve", "--patience", "klondike", "--deal", "3"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("winnable\nmoves: "), "{out}");
+    let moves: Vec<&str> = out
+        .lines()
+        .find_map(|l| l.strip_prefix("moves: "))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let mut args = vec!["play", "--patience", "klondike", "--deal", "3"];
+    args.extend(&moves);
+    let (code, out, err) = zodiac(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("status: won\n"), "{out}");
+    let (code, out, _) = zodiac(&["solve", "--patience", "klondike", "--deal", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("lost\nwhy: "), "{out}");
 }
