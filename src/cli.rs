@@ -28,6 +28,7 @@ USAGE:
     zodiac show --patience klondike --deal N [--rules NAME]
     zodiac play --patience klondike --deal N [--rules NAME] MOVE...
     zodiac solve --patience klondike --deal N [--rules NAME]
+    zodiac winrate --patience klondike --deals A..B [--rules NAME] [--jobs N]
         The same for Klondike (PySolFC's deal numbers), under the rule set single-pass
         (the default), unlimited or draw-three, or a rule-set .ron file.
     zodiac winrate --rules NAME --deals A..B [--jobs N] [--csv FILE]
@@ -102,6 +103,13 @@ pub enum Command {
     /// Decide a saved game's position.
     SolveGame {
         file: PathBuf,
+    },
+    /// Decide every Klondike deal of a range.
+    KlondikeWinrate {
+        rules: String,
+        first: DealNumber,
+        last: DealNumber,
+        jobs: Option<usize>,
     },
     /// Decide a Klondike deal's opening.
     KlondikeSolve {
@@ -247,7 +255,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     if patience.as_deref() == Some("klondike") {
-        return klondike_command(&positional, deal, rules, game);
+        return klondike_command(&positional, deal, rules, game, (deals, jobs));
     }
     let (command, rest) = match positional.split_first() {
         None => {
@@ -311,8 +319,29 @@ fn klondike_command(
     deal: Option<DealNumber>,
     rules: Option<String>,
     game: Option<PathBuf>,
+    (deals, jobs): (Option<(DealNumber, DealNumber)>, Option<usize>),
 ) -> Result<Command, String> {
     let rules = rules.unwrap_or_else(|| "single-pass".to_string());
+    if let Some((command, rest)) = positional.split_first()
+        && command == "winrate"
+    {
+        if let Some(extra) = rest.first() {
+            return Err(format!("unexpected argument {extra:?} for winrate"));
+        }
+        if deal.is_some() || game.is_some() {
+            return Err("winrate takes --deals A..B, not --deal or --game".into());
+        }
+        let (first, last) = deals.ok_or("winrate needs --deals A..B")?;
+        return Ok(Command::KlondikeWinrate {
+            rules,
+            first,
+            last,
+            jobs,
+        });
+    }
+    if deals.is_some() || jobs.is_some() {
+        return Err("--deals and --jobs are for `zodiac winrate`".into());
+    }
     match positional.split_first() {
         Some((command, rest)) if command == "solve" => {
             if game.is_some() {
@@ -343,7 +372,7 @@ fn klondike_command(
             }
         }
         Some((command, _)) => Err(format!(
-            "Klondike knows show, play and solve so far, not {command:?} (see zodiac --help)"
+            "Klondike knows show, play, solve and winrate so far, not {command:?} (see zodiac --help)"
         )),
         None => Err(
             "Klondike is not in the window yet: try `zodiac show --patience klondike --deal 1`"
@@ -511,6 +540,35 @@ pub fn run_text(command: &Command) -> Result<String, String> {
             jobs,
             csv,
         } => run_winrate(rules, *first, *last, *jobs, csv.as_ref()),
+        Command::KlondikeWinrate {
+            rules,
+            first,
+            last,
+            jobs,
+        } => {
+            let rules = crate::klondike::RuleSet::by_name_or_path(rules)?.rules();
+            let jobs =
+                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let start = Instant::now();
+            let (mut wins, mut unknown) = (0u128, 0u128);
+            crate::klondike::solver::decide_range(
+                &rules,
+                first.get(),
+                last.get(),
+                jobs,
+                |v| match v {
+                    "winnable" => wins += 1,
+                    "unknown" => unknown += 1,
+                    _ => {}
+                },
+            );
+            let n = last.get() - first.get() + 1;
+            Ok(format!(
+                "{}time: {:.1} s\n",
+                winrate::report(wins, unknown, n),
+                start.elapsed().as_secs_f64()
+            ))
+        }
         Command::KlondikeSolve { deal, rules } => {
             use crate::klondike::solver::{BUDGET, Solver, Verdict};
             let (position, rules) = klondike_deal(*deal, rules)?;

@@ -175,6 +175,42 @@ fn out_of_budget(budget: usize) -> Verdict {
     }
 }
 
+/// Decides deals `first..=last` under `rules` on `jobs` threads, each within [`BUDGET`]
+/// positions; `verdict` hears each deal's word (`winnable`, `lost`, `unknown`), in any order.
+pub fn decide_range(
+    rules: &Rules,
+    first: u128,
+    last: u128,
+    jobs: usize,
+    mut verdict: impl FnMut(&'static str),
+) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let next = AtomicU64::new(0);
+    let count = last - first + 1;
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            let (send, next) = (send.clone(), &next);
+            scope.spawn(move || {
+                let mut solver = Solver::new();
+                loop {
+                    let i = u128::from(next.fetch_add(1, Ordering::Relaxed));
+                    if i >= count {
+                        break;
+                    }
+                    let deal = crate::rules::DealNumber::new(first + i).expect("in range");
+                    let p = Position::deal(deal, rules);
+                    if send.send(solver.solve(&p, rules, BUDGET).word()).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        receive.into_iter().for_each(&mut verdict);
+    });
+}
+
 /// A move to a foundation that can never be regretted (see the module notes).
 fn safe_move(p: &Position, rules: &Rules) -> Option<Move> {
     let safe = |card: Card| {

@@ -128,6 +128,16 @@ pub fn report(wins: u128, unknown: u128, total: u128) -> String {
     }
     text.push_str(&summary(wins, total.saturating_sub(unknown)));
     text.push('\n');
+    if unknown > 0 {
+        // Widened to hold whatever the unknown deals turn out to be: all lost, or all won.
+        let (low, _) = wilson(wins, total);
+        let (_, high) = wilson(wins + unknown, total);
+        text.push_str(&format!(
+            "with the unknown deals lost or won, 95% interval [{:.3}%, {:.3}%]\n",
+            low * 100.0,
+            high * 100.0
+        ));
+    }
     text
 }
 
@@ -157,7 +167,8 @@ mod tests {
         assert_eq!(
             report(1, 3, 5),
             "unknown: 3 of 5 (left out of the rate and its interval)\n\
-             winnable 1 of 2 (50.000%), 95% Wilson interval [9.453%, 90.547%]\n"
+             winnable 1 of 2 (50.000%), 95% Wilson interval [9.453%, 90.547%]\n\
+             with the unknown deals lost or won, 95% interval [3.622%, 96.378%]\n"
         );
     }
 

@@ -217,9 +217,21 @@ fn klondike_shows_and_plays_pysolfc_deals() {
     ]);
     assert_eq!(code, 0);
     assert!(out.contains("pass: 1 of unlimited"), "{out}");
-    let (code, _, err) = zodiac(&["winrate", "--patience", "klondike", "--deals", "1..2"]);
+    let (code, _, err) = zodiac(&["winrate", "--patience", "klondike", "--deal", "2"]);
     assert_ne!(code, 0);
     assert_eq!(err.lines().count(), 1, "{err}");
+    // Deal 2 is lost and deal 3 won under single pass.
+    let (code, out, err) = zodiac(&[
+        "winrate",
+        "--patience",
+        "klondike",
+        "--deals",
+        "2..3",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("winnable 1 of 2 (50.000%)"), "{out}");
 }
 
 /// `zodiac solve --patience klondike`: the line it prints, played by `zodiac play`, wins.
