@@ -16,6 +16,9 @@
 //! - **Columns are interchangeable**: positions that differ only in the order of the columns
 //!   are one position.
 //! - **Idle moves** are not tried: a King with nothing under it moved to another empty column.
+//! - **One card at a time with passes without end**: where the talon splits between stock and
+//!   waste does not matter (turning reaches every split), so positions that differ only there
+//!   are one.
 //!
 //! Positions are remembered by a 128-bit hash of their canonical form; two different positions
 //! share one with a chance of about one in 10^29 for a search of a million positions.
@@ -62,9 +65,10 @@ pub struct Solver {
 /// from it, and the one being tried.
 struct Frame {
     safe: Vec<(Move, Done)>,
-    moves: Vec<Move>,
+    /// Each a move, or turns of the stock and the move they bring a talon card to.
+    moves: Vec<Vec<Move>>,
     next: usize,
-    trying: Option<(Move, Done)>,
+    trying: Vec<(Move, Done)>,
 }
 
 /// What arriving at a position found.
@@ -97,14 +101,15 @@ impl Solver {
         }
         while won.is_none() {
             let Some(frame) = path.last_mut() else { break };
-            if let Some((m, done)) = frame.trying.take() {
+            for (m, done) in frame.trying.drain(..).rev() {
                 p.undo(m, done);
             }
             if frame.next < frame.moves.len() {
-                let m = frame.moves[frame.next];
+                let step = std::mem::take(&mut frame.moves[frame.next]);
                 frame.next += 1;
-                let done = p.apply_unchecked(rules, m);
-                frame.trying = Some((m, done));
+                for m in step {
+                    frame.trying.push((m, p.apply_unchecked(rules, m)));
+                }
                 match self.arrive(&mut p, rules, budget) {
                     Arrival::Won(safe) => won = Some(safe),
                     Arrival::Search(next) => path.push(next),
@@ -164,7 +169,7 @@ impl Solver {
             safe,
             moves: ordered_moves(p, rules),
             next: 0,
-            trying: None,
+            trying: Vec::new(),
         })
     }
 }
@@ -240,10 +245,12 @@ fn safe_move(p: &Position, rules: &Rules) -> Option<Move> {
 
 /// The moves worth trying, the likeliest first: home, then those that turn a card face up or
 /// bring one from the waste, then the rest; the stock, then cards back from home, last.
-fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Move> {
+fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
+    let whole_talon = rules.turn == 1 && rules.passes.is_none();
     let mut moves: Vec<(u8, Move)> = p
         .legal_moves(rules)
         .into_iter()
+        .filter(|&m| !(whole_talon && matches!(m, Move::Turn | Move::Redeal)))
         .filter(|&m| !p.is_idle(m) && !idle_swap(p, m, rules) && !idle_return(p, m, rules))
         .map(|m| {
             let rank = match m {
@@ -258,7 +265,51 @@ fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Move> {
         })
         .collect();
     moves.sort_by_key(|&(rank, _)| rank);
-    moves.into_iter().map(|(_, m)| m).collect()
+    let mut steps: Vec<Vec<Move>> = moves.into_iter().map(|(_, m)| vec![m]).collect();
+    if whole_talon {
+        steps.extend(talon_plays(p, rules));
+    }
+    steps
+}
+
+/// One card at a time with passes without end: every talon card can be brought to the top of
+/// the waste, so each one that fits somewhere is a move of its own, the turns (and the turn
+/// over) that bring it up first. The card now on top is played by the ordinary moves.
+fn talon_plays(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
+    let mut steps = Vec::new();
+    let mut q = *p;
+    let mut turns = Vec::new();
+    let talon = p.stock().len() + p.waste().len();
+    let mut shown = 0;
+    // Every card but the one on top, once each (a turn over shows none).
+    for _ in 0..talon + 1 {
+        if shown + 1 >= talon {
+            break;
+        }
+        let step = if q.stock().is_empty() {
+            Move::Redeal
+        } else {
+            Move::Turn
+        };
+        if q.apply(rules, step).is_err() {
+            break;
+        }
+        turns.push(step);
+        if step == Move::Redeal {
+            continue;
+        }
+        shown += 1;
+        let Some(card) = q.waste_top() else { continue };
+        let plays = std::iter::once(Move::WasteToFoundation(card.suit() as u8))
+            .chain((0..7).map(Move::WasteToColumn))
+            .filter(|&m| q.check(rules, m).is_ok());
+        for m in plays {
+            let mut step = turns.clone();
+            step.push(m);
+            steps.push(step);
+        }
+    }
+    steps
 }
 
 /// A part of a run moved from one face-up card onto its twin (the same rank and colour) in
@@ -315,10 +366,20 @@ fn key(p: &Position, rules: &Rules) -> u128 {
         h.byte(down);
         cards.iter().for_each(|c| h.byte(c.index()));
     }
-    h.byte(0xfe);
-    p.stock().iter().for_each(|c| h.byte(c.index()));
-    h.byte(0xfd);
-    p.waste().iter().for_each(|c| h.byte(c.index()));
+    if rules.turn == 1 && rules.passes.is_none() {
+        // One card at a time, passes without end: turning and turning over reach every split
+        // of the talon between stock and waste, changing nothing else, so every split is one
+        // position. The talon in the order it turns up: the waste from its bottom, then the
+        // stock from its top.
+        h.byte(0xfe);
+        p.waste().iter().for_each(|c| h.byte(c.index()));
+        p.stock().iter().rev().for_each(|c| h.byte(c.index()));
+    } else {
+        h.byte(0xfe);
+        p.stock().iter().for_each(|c| h.byte(c.index()));
+        h.byte(0xfd);
+        p.waste().iter().for_each(|c| h.byte(c.index()));
+    }
     h.byte(0xfc);
     (0..4).for_each(|f| h.byte(p.foundation_len(f)));
     if rules.passes.is_some() {
