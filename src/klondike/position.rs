@@ -123,17 +123,7 @@ impl Position {
     /// down to columns i..6 for i = 1..6, then one face-up card to each column; then one turn.
     pub fn deal(deal: DealNumber, rules: &Rules) -> Position {
         let order = deal_order(deal);
-        let mut p = Position {
-            columns: [[NONE; COLUMN_MAX]; 7],
-            column_len: [0; 7],
-            face_down: [0; 7],
-            stock: [NONE; TALON_MAX],
-            stock_len: 0,
-            waste: [NONE; TALON_MAX],
-            waste_len: 0,
-            foundation_len: [0; 4],
-            pass: 1,
-        };
+        let mut p = Position::empty([0; 4], 1);
         let mut next = order.iter().copied();
         for first in 1..7u8 {
             for c in (first..7).rev() {
@@ -166,17 +156,7 @@ impl Position {
         foundation_len: [u8; 4],
         pass: u8,
     ) -> Position {
-        let mut p = Position {
-            columns: [[NONE; COLUMN_MAX]; 7],
-            column_len: [0; 7],
-            face_down: [0; 7],
-            stock: [NONE; TALON_MAX],
-            stock_len: 0,
-            waste: [NONE; TALON_MAX],
-            waste_len: 0,
-            foundation_len,
-            pass: u16::from(pass.max(1)),
-        };
+        let mut p = Position::empty(foundation_len, u16::from(pass.max(1)));
         for (c, (cards, down)) in columns.iter().enumerate() {
             for &card in cards.iter().take(COLUMN_MAX) {
                 p.push_column(c as u8, card);
@@ -192,6 +172,21 @@ impl Position {
             p.waste_len += 1;
         }
         p
+    }
+
+    /// No card on the table but the foundations' heights.
+    fn empty(foundation_len: [u8; 4], pass: u16) -> Position {
+        Position {
+            columns: [[NONE; COLUMN_MAX]; 7],
+            column_len: [0; 7],
+            face_down: [0; 7],
+            stock: [NONE; TALON_MAX],
+            stock_len: 0,
+            waste: [NONE; TALON_MAX],
+            waste_len: 0,
+            foundation_len,
+            pass,
+        }
     }
 
     fn push_column(&mut self, c: u8, card: Card) {

@@ -14,6 +14,24 @@ fn card(s: &str) -> Card {
     Card::parse(s).unwrap()
 }
 
+fn cards(text: &str) -> Vec<Card> {
+    text.split_whitespace().map(card).collect()
+}
+
+/// A table by hand: columns (cards bottom to top, how many face down; the rest empty), the
+/// stock (next card last), the waste (top last), the foundations' heights.
+fn table(columns: &[(&str, u8)], stock: &str, waste: &str, foundations: [u8; 4]) -> Position {
+    let piles: Vec<(Vec<Card>, u8)> = (0..7)
+        .map(|c| {
+            columns
+                .get(c)
+                .map_or((Vec::new(), 0), |(t, d)| (cards(t), *d))
+        })
+        .collect();
+    let parts: [(&[Card], u8); 7] = std::array::from_fn(|c| (&piles[c].0[..], piles[c].1));
+    Position::from_parts(parts, &cards(stock), &cards(waste), foundations, 1)
+}
+
 fn deal(n: u128, name: &str) -> Position {
     Position::deal(DealNumber::new(n).unwrap(), &rules(name))
 }
@@ -73,24 +91,12 @@ fn moves_read_and_write_the_notation() {
 #[test]
 fn columns_build_down_in_alternate_colours_and_kings_fill_gaps() {
     let r = rules("single-pass");
-    let c = |s: &str| -> Vec<Card> { s.split_whitespace().map(card).collect() };
-    let c0 = c("2C 9H 8S 7D");
-    let c1 = c("TC");
-    let c2 = c("KD QS");
-    let p = Position::from_parts(
-        [
-            (&c0, 1),
-            (&c1, 0),
-            (&[], 0),
-            (&c2, 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-        ],
-        &c("5C"),
-        &c("AC 6H"),
-        [0, 0, 0, 0],
-        1,
+    let c = cards;
+    let p = table(
+        &[("2C 9H 8S 7D", 1), ("TC", 0), ("", 0), ("KD QS", 0)],
+        "5C",
+        "AC 6H",
+        [0; 4],
     );
     // 9H heads 9H 8S 7D onto TC; the 2C under it turns face up.
     let mut q = p;
@@ -129,21 +135,7 @@ fn columns_build_down_in_alternate_colours_and_kings_fill_gaps() {
     assert_eq!(q.check(&r, Move::Redeal), Err(Illegal::NoPassLeft(1)));
     assert!(q.check(&rules("unlimited"), Move::Redeal).is_ok());
     // A card comes back from a foundation where the rules allow.
-    let f = Position::from_parts(
-        [
-            (&c("TC"), 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-        ],
-        &[],
-        &[],
-        [0, 0, 9, 0],
-        1,
-    );
+    let f = table(&[("TC", 0)], "", "", [0, 0, 9, 0]);
     assert!(
         f.check(&r, Move::FoundationToColumn(2, 0)).is_ok(),
         "9H onto TC"
@@ -199,56 +191,12 @@ fn random_play_keeps_every_card_and_undoes_exactly() {
 #[test]
 fn a_game_with_nothing_left_to_play_is_stuck() {
     let r = rules("single-pass");
-    let c = |s: &str| -> Vec<Card> { s.split_whitespace().map(card).collect() };
-    let blocked = c("2C 3C 4C");
-    let p = Position::from_parts(
-        [
-            (&blocked, 2),
-            (&c("5S"), 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-        ],
-        &c("7D 8D"),
-        &c("9D"),
-        [0, 0, 0, 0],
-        1,
-    );
     // Nothing fits: 4C on 5S? Both black. The stock's diamonds fit nowhere either.
+    let p = table(&[("2C 3C 4C", 2), ("5S", 0)], "7D 8D", "9D", [0; 4]);
     assert_eq!(p.status(&r), Status::Stuck);
     // A red four in the stock would fit on 5S: then it is not stuck.
-    let q = Position::from_parts(
-        [
-            (&blocked, 2),
-            (&c("5S"), 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-        ],
-        &c("4D 8D"),
-        &c("9D"),
-        [0, 0, 0, 0],
-        1,
-    );
+    let q = table(&[("2C 3C 4C", 2), ("5S", 0)], "4D 8D", "9D", [0; 4]);
     assert_eq!(q.status(&r), Status::Playing);
-    let won = Position::from_parts(
-        [
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-            (&[], 0),
-        ],
-        &[],
-        &[],
-        [13, 13, 13, 13],
-        1,
-    );
+    let won = table(&[], "", "", [13; 4]);
     assert_eq!(won.status(&r), Status::Won);
 }

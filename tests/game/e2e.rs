@@ -550,21 +550,29 @@ fn cadogan_counts(dir: &Path) -> (u32, u32, u32) {
     (s.played, s.won, s.current_streak)
 }
 
-/// Deal 7 played by the solver's line to `left` moves before the win, as a saved game.
-fn saved_short_of_the_win(dir: &Path, left: usize) -> usize {
+/// Saves deal 7 (Cadogan) with these moves played as the data folder's game.
+fn save_deal_7(dir: &Path, moves: &[Move]) {
     let mut game = Game::new(
         zodiac::rules::RuleSet::default_set(),
         zodiac::rules::DealNumber::new(7).unwrap(),
     );
-    let line = match zodiac::solver::solve(game.position(), game.rules()) {
-        zodiac::solver::Verdict::Winnable { line, .. } => line,
-        other => panic!("deal 7 is winnable: {other:?}"),
-    };
-    for &m in &line[..line.len() - left] {
+    for &m in moves {
         game.play(m).unwrap();
     }
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("game.ron"), game.to_record().to_ron()).unwrap();
+}
+
+/// Deal 7 played by the solver's line to `left` moves before the win, as a saved game; the
+/// line's length.
+fn saved_short_of_the_win(dir: &Path, left: usize) -> usize {
+    let deal = zodiac::rules::Position::deal(zodiac::rules::DealNumber::new(7).unwrap());
+    let rules = zodiac::rules::RuleSet::default_set().rules();
+    let line = match zodiac::solver::solve(&deal, &rules) {
+        zodiac::solver::Verdict::Winnable { line, .. } => line,
+        other => panic!("deal 7 is winnable: {other:?}"),
+    };
+    save_deal_7(dir, &line[..line.len() - left]);
     line.len()
 }
 
@@ -618,19 +626,11 @@ fn a_card_lifted_and_put_back_over_the_waste_plays_no_move() {
     };
     let dir = scratch("put-back");
     let data = dir.to_str().unwrap().to_string();
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut record = Game::new(
-        zodiac::rules::RuleSet::default_set(),
-        zodiac::rules::DealNumber::new(7).unwrap(),
-    );
     let moves: Vec<Move> = ["e7>z20", "e1>z1", "e6>z1"]
         .iter()
         .map(|t| Move::parse(t).unwrap())
         .collect();
-    for &m in &moves {
-        record.play(m).unwrap();
-    }
-    std::fs::write(dir.join("game.ron"), record.to_record().to_ron()).unwrap();
+    save_deal_7(&dir, &moves);
     let mut game = Running::start(&x, "put-back", &["--data-dir", &data]);
     let ready = game.ready(3);
     let (sx, sy) = game.screen(&ready, Place::Waste);
