@@ -54,6 +54,25 @@ fn deal_1_is_pysolfcs() {
     assert_eq!(p3.waste()[0], card("4H"));
 }
 
+/// The Mersenne Twister path (32000 and up), checked against CPython's own `random.Random`
+/// (the generator PySolFC shuffles with), the cards made and dealt as PySolFC does: column
+/// c0, the top of c6, and the waste.
+#[test]
+fn mersenne_twister_deals_match_cpython() {
+    for (n, c0, c6_top, waste) in [
+        (32_000u128, "QS", "9H", "AD"),
+        (crate::rules::MAX_DEAL, "9D", "8D", "4C"),
+    ] {
+        let p = deal(n, "single-pass");
+        assert_eq!(p.column(0), [card(c0)], "deal {n}");
+        assert_eq!(p.column(6).last(), Some(&card(c6_top)), "deal {n}");
+        assert_eq!(p.waste(), [card(waste)], "deal {n}");
+    }
+    let p = deal(32_000, "single-pass");
+    let c2: Vec<String> = p.column(2).iter().map(|c| c.to_string()).collect();
+    assert_eq!(c2, ["6D", "2C", "7D"]);
+}
+
 #[test]
 fn every_deal_holds_each_card_once() {
     for n in [
