@@ -57,7 +57,7 @@ MOVES (the notation of docs/rules.md; letters in either case, no leading zeros):
     e2>f4    Equator card onto foundation f4
 
 KLONDIKE MOVES: d turn (one card or three), r turn the waste over (if a pass is left),
-    w>c3 w>f0 c3>f0 c3>c5 (with every card on the one that moves) f0>c3.
+    w>c3 w>f0 c3>f0 f0>c3, c6>c2 (the top card), c6:3>c2 (the top three cards).
 
 OUTPUT of show/play: one line per place, cards bottom to top (rank then suit: TD, AS),
 `--` for an empty Equator cell, the stock with the next card to turn first, then the phase

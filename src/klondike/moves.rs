@@ -1,5 +1,5 @@
 //! Klondike's places and moves, with their notation (docs/rules.md, "Klondike"): `d`, `r`,
-//! `w>c3`, `w>f0`, `c3>f0`, `c3>c5`, `f0>c3`.
+//! `w>c3`, `w>f0`, `c3>f0`, `f0>c3`, `c6>c2` (the top card), `c6:3>c2` (the top three).
 
 use std::fmt;
 
@@ -53,8 +53,7 @@ impl fmt::Display for Place {
     }
 }
 
-/// A move. How many cards a column-to-column move carries is fixed by the position (the one
-/// face-up card that fits the destination heads them), so the notation need not say.
+/// A move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Turn one card (or three, as the rule set says) from the stock onto the waste.
@@ -64,8 +63,8 @@ pub enum Move {
     WasteToFoundation(u8),
     WasteToColumn(u8),
     ColumnToFoundation(u8, u8),
-    /// From a column to another, with every card on the one that moves.
-    ColumnToColumn(u8, u8),
+    /// The top `n` cards of a column onto another: from, to, n.
+    ColumnToColumn(u8, u8, u8),
     FoundationToColumn(u8, u8),
 }
 
@@ -77,7 +76,7 @@ impl fmt::Display for BadToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a Klondike move (d, r, w>c3, w>f0, c3>f0, c3>c5, f0>c3)",
+            "{:?} is not a Klondike move (d, r, w>c3, w>f0, c3>f0, f0>c3, c6>c2, c6:3>c2)",
             self.0
         )
     }
@@ -91,7 +90,7 @@ impl Move {
             Move::Turn => Place::Stock,
             Move::Redeal => Place::Waste,
             Move::WasteToFoundation(_) | Move::WasteToColumn(_) => Place::Waste,
-            Move::ColumnToFoundation(c, _) | Move::ColumnToColumn(c, _) => Place::Column(c),
+            Move::ColumnToFoundation(c, _) | Move::ColumnToColumn(c, _, _) => Place::Column(c),
             Move::FoundationToColumn(f, _) => Place::Foundation(f),
         }
     }
@@ -102,12 +101,13 @@ impl Move {
             Move::Redeal => Place::Stock,
             Move::WasteToFoundation(f) | Move::ColumnToFoundation(_, f) => Place::Foundation(f),
             Move::WasteToColumn(c)
-            | Move::ColumnToColumn(_, c)
+            | Move::ColumnToColumn(_, c, _)
             | Move::FoundationToColumn(_, c) => Place::Column(c),
         }
     }
 
-    /// The move from one place to another, if there is such a kind of move.
+    /// The move from one place to another, if there is such a kind of move (of the top card
+    /// alone, from a column to a column).
     pub fn between(from: Place, to: Place) -> Option<Move> {
         match (from, to) {
             (Place::Stock, Place::Waste) => Some(Move::Turn),
@@ -115,7 +115,7 @@ impl Move {
             (Place::Waste, Place::Foundation(f)) => Some(Move::WasteToFoundation(f)),
             (Place::Waste, Place::Column(c)) => Some(Move::WasteToColumn(c)),
             (Place::Column(c), Place::Foundation(f)) => Some(Move::ColumnToFoundation(c, f)),
-            (Place::Column(a), Place::Column(b)) if a != b => Some(Move::ColumnToColumn(a, b)),
+            (Place::Column(a), Place::Column(b)) if a != b => Some(Move::ColumnToColumn(a, b, 1)),
             (Place::Foundation(f), Place::Column(c)) => Some(Move::FoundationToColumn(f, c)),
             _ => None,
         }
@@ -129,10 +129,29 @@ impl Move {
             _ => {}
         }
         let (from, to) = token.split_once('>').ok_or_else(bad)?;
+        // `c6:3`: three cards from c6 (2 to 13, no leading zero).
+        let (from, count) = match from.split_once(':') {
+            Some((column, n)) => {
+                let canonical = !n.starts_with('0') && n.bytes().all(|b| b.is_ascii_digit());
+                let n: u8 = n
+                    .parse()
+                    .ok()
+                    .filter(|n| (2..=13).contains(n) && canonical)
+                    .ok_or_else(bad)?;
+                (column, Some(n))
+            }
+            None => (from, None),
+        };
         let (from, to) = (
             Place::parse(from).ok_or_else(bad)?,
             Place::parse(to).ok_or_else(bad)?,
         );
+        if let Some(n) = count {
+            return match (from, to) {
+                (Place::Column(a), Place::Column(b)) if a != b => Ok(Move::ColumnToColumn(a, b, n)),
+                _ => Err(bad()),
+            };
+        }
         match (from, to) {
             (Place::Stock, _) | (_, Place::Stock) | (_, Place::Waste) => Err(bad()),
             _ => Move::between(from, to).ok_or_else(bad),
@@ -145,6 +164,7 @@ impl fmt::Display for Move {
         match self {
             Move::Turn => write!(f, "d"),
             Move::Redeal => write!(f, "r"),
+            Move::ColumnToColumn(from, to, n) if *n > 1 => write!(f, "c{from}:{n}>c{to}"),
             m => write!(f, "{}>{}", m.from(), m.to()),
         }
     }

@@ -55,10 +55,22 @@ pub enum Illegal {
     WasteEmpty,
     ColumnEmpty(u8),
     FoundationEmpty(u8),
-    NotOnFoundation { card: Card, foundation: u8 },
-    NotOnColumn { card: Card, column: u8 },
-    OnlyKings { card: Card },
-    NothingFits { from: u8, to: u8 },
+    NotOnFoundation {
+        card: Card,
+        foundation: u8,
+    },
+    NotOnColumn {
+        card: Card,
+        column: u8,
+    },
+    OnlyKings {
+        card: Card,
+    },
+    /// Fewer face-up cards than the move would carry.
+    NotThatMany {
+        column: u8,
+        count: u8,
+    },
     NoWayBack,
     SameColumn,
 }
@@ -89,8 +101,8 @@ impl fmt::Display for Illegal {
                 "only a King goes to an empty column, not {}",
                 card.name()
             ),
-            Illegal::NothingFits { from, to } => {
-                write!(f, "no face-up card of c{from} goes on c{to}")
+            Illegal::NotThatMany { column, count } => {
+                write!(f, "column c{column} has fewer than {count} face-up cards")
             }
             Illegal::NoWayBack => write!(f, "these rules keep foundation cards where they are"),
             Illegal::SameColumn => write!(f, "a card is already in its own column"),
@@ -265,11 +277,9 @@ impl Position {
         }
     }
 
-    /// The index in column `from` of the face-up card that heads a move onto `to`.
-    fn mover(&self, from: u8, to: u8) -> Option<usize> {
-        let column = self.column(from);
-        let first_up = usize::from(self.face_down(from));
-        (first_up..column.len()).find(|&i| self.column_takes(column[i], to))
+    /// How many cards lie face up on top of a column.
+    fn face_up(&self, c: u8) -> u8 {
+        self.column_len[usize::from(c)] - self.face_down(c)
     }
 
     /// Whether `m` is legal here, and why not.
@@ -315,7 +325,7 @@ impl Position {
                     });
                 }
             }
-            Move::ColumnToColumn(from, to) => {
+            Move::ColumnToColumn(from, to, count) => {
                 if from == to {
                     return Err(Illegal::SameColumn);
                 }
@@ -323,17 +333,13 @@ impl Position {
                 if column.is_empty() {
                     return Err(Illegal::ColumnEmpty(from));
                 }
-                if self.mover(from, to).is_none() {
-                    // Say it of the top card when it is the only one face up.
-                    let up = &column[usize::from(self.face_down(from))..];
-                    return Err(match up {
-                        [card] => self
-                            .fits_column(*card, to)
-                            .err()
-                            .unwrap_or(Illegal::NothingFits { from, to }),
-                        _ => Illegal::NothingFits { from, to },
+                if count == 0 || count > self.face_up(from) {
+                    return Err(Illegal::NotThatMany {
+                        column: from,
+                        count,
                     });
                 }
+                self.fits_column(column[column.len() - usize::from(count)], to)?;
             }
             Move::FoundationToColumn(f, c) => {
                 if !rules.foundation_to_column {
@@ -395,10 +401,10 @@ impl Position {
                     flipped: self.expose(c),
                 }
             }
-            Move::ColumnToColumn(from, to) => {
-                let at = self.mover(from, to).expect("checked");
+            Move::ColumnToColumn(from, to, count) => {
                 let fi = usize::from(from);
-                let count = usize::from(self.column_len[fi]) - at;
+                let count = usize::from(count);
+                let at = usize::from(self.column_len[fi]) - count;
                 for i in at..at + count {
                     let card = std::mem::replace(&mut self.columns[fi][i], NONE);
                     self.push_column(to, card);
@@ -454,7 +460,7 @@ impl Position {
                 self.foundation_len[usize::from(f)] -= 1;
                 self.push_column(c, card);
             }
-            Move::ColumnToColumn(from, to) => {
+            Move::ColumnToColumn(from, to, _) => {
                 self.cover(from, done.flipped);
                 let ti = usize::from(to);
                 let start = usize::from(self.column_len[ti]) - usize::from(done.count);
@@ -541,8 +547,12 @@ impl Position {
         for to in 0..7 {
             push(Move::WasteToColumn(to));
             for from in 0..7 {
-                if from != to {
-                    push(Move::ColumnToColumn(from, to));
+                // At most one face-up card of a column fits another's top.
+                if from != to
+                    && let Some(n) = (1..=self.face_up(from))
+                        .find(|&n| self.check(rules, Move::ColumnToColumn(from, to, n)).is_ok())
+                {
+                    push(Move::ColumnToColumn(from, to, n));
                 }
             }
         }
@@ -559,10 +569,10 @@ impl Position {
     /// A move that changes nothing a player cares about: a King with nothing under it moved to
     /// another empty column.
     pub fn is_idle(&self, m: Move) -> bool {
-        matches!(m, Move::ColumnToColumn(from, to)
+        matches!(m, Move::ColumnToColumn(from, to, n)
             if self.column(to).is_empty()
                 && self.face_down(from) == 0
-                && self.mover(from, to) == Some(0))
+                && usize::from(n) == self.column(from).len())
     }
 
     /// Whether a card the stock can still bring to the top of the waste (turning, and turning
@@ -603,8 +613,8 @@ impl Position {
         }
     }
 
-    /// The position as text, one line per place: face-down cards in brackets, the stock with
-    /// the next card to turn first.
+    /// The position as text, one line per place, cards bottom to top: face-down cards in
+    /// parentheses, the stock with the next card to turn first; then the status.
     pub fn to_text(&self, rules: &Rules) -> String {
         let names = |cards: &[Card]| {
             cards
@@ -619,29 +629,19 @@ impl Position {
             let down = usize::from(self.face_down(c));
             let mut words: Vec<String> = column[..down]
                 .iter()
-                .map(|card| format!("[{card}]"))
+                .map(|card| format!("({card})"))
                 .collect();
             words.extend(column[down..].iter().map(|card| card.to_string()));
             out.push_str(&format!("column c{c}: {}\n", words.join(" ")).replace(": \n", ":\n"));
         }
         for f in 0..4u8 {
-            let top = self
-                .foundation_top(f)
-                .map(|c| format!(" up to {c}"))
-                .unwrap_or_default();
-            out.push_str(&format!(
-                "foundation f{f}:{top} ({})\n",
-                Suit::ALL[usize::from(f)].name()
-            ));
+            let cards = self.cards_at(Place::Foundation(f));
+            out.push_str(&format!("foundation f{f}: {}\n", names(&cards)).replace(": \n", ":\n"));
         }
         out.push_str(&format!("waste: {}\n", names(self.waste())).replace(": \n", ":\n"));
         let mut stock = self.stock().to_vec();
         stock.reverse();
         out.push_str(&format!("stock: {}\n", names(&stock)).replace(": \n", ":\n"));
-        let passes = rules
-            .passes
-            .map_or("unlimited".to_string(), |n| n.to_string());
-        out.push_str(&format!("pass: {} of {passes}\n", self.pass));
         let status = match self.status(rules) {
             Status::Playing => "playing",
             Status::Won => "won",

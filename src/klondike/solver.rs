@@ -255,7 +255,7 @@ fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
         .map(|m| {
             let rank = match m {
                 Move::WasteToFoundation(_) | Move::ColumnToFoundation(..) => 0,
-                Move::ColumnToColumn(from, _) if exposes(p, from, m, rules) => 1,
+                Move::ColumnToColumn(from, _, _) if exposes(p, from, m, rules) => 1,
                 Move::WasteToColumn(_) => 2,
                 Move::ColumnToColumn(..) => 3,
                 Move::Turn | Move::Redeal => 4,
@@ -317,7 +317,7 @@ fn talon_plays(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
 /// same cards, so this changes nothing but which twin is free, and a free twin is only worth
 /// more than the other if it can go to its foundation.
 fn idle_swap(p: &Position, m: Move, rules: &Rules) -> bool {
-    let Move::ColumnToColumn(from, _) = m else {
+    let Move::ColumnToColumn(from, _, _) = m else {
         return false;
     };
     let mut q = *p;
@@ -342,7 +342,9 @@ fn idle_return(p: &Position, m: Move, rules: &Rules) -> bool {
     q.apply_unchecked(rules, m);
     let onto = |mv: Move| q.check(rules, mv).is_ok();
     let from_waste = onto(Move::WasteToColumn(c));
-    let from_columns = (0..7).any(|o| o != c && onto(Move::ColumnToColumn(o, c)));
+    let from_columns = (0..7)
+        .filter(|&o| o != c)
+        .any(|o| (1..=13).any(|n| onto(Move::ColumnToColumn(o, c, n))));
     let from_home = (0..4).any(|f| onto(Move::FoundationToColumn(f, c)));
     !(from_waste || from_columns || from_home)
 }

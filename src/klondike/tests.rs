@@ -98,7 +98,17 @@ fn moves_read_and_write_the_notation() {
     for token in ["d", "r", "w>c3", "w>f0", "c3>f2", "c3>c5", "f1>c6"] {
         assert_eq!(Move::parse(token).unwrap().to_string(), token);
     }
-    assert_eq!(Move::parse("C3>C5").unwrap(), Move::ColumnToColumn(3, 5));
+    assert_eq!(Move::parse("C3>C5").unwrap(), Move::ColumnToColumn(3, 5, 1));
+    assert_eq!(
+        Move::parse("c6:3>c2").unwrap(),
+        Move::ColumnToColumn(6, 2, 3)
+    );
+    assert_eq!(Move::ColumnToColumn(6, 2, 3).to_string(), "c6:3>c2");
+    for bad in [
+        "c6:1>c2", "c6:0>c2", "c6:03>c2", "c6:14>c2", "w:2>c1", "c6:3>f0",
+    ] {
+        assert!(Move::parse(bad).is_err(), "{bad}");
+    }
     for bad in [
         "", "x", "c7>c1", "c3>c3", "w>w", "s>w", "f0>f1", "c1>s", "w>c10", "c01>c2",
     ] {
@@ -119,7 +129,18 @@ fn columns_build_down_in_alternate_colours_and_kings_fill_gaps() {
     );
     // 9H heads 9H 8S 7D onto TC; the 2C under it turns face up.
     let mut q = p;
-    let done = q.apply(&r, Move::ColumnToColumn(0, 1)).unwrap();
+    assert!(matches!(
+        q.check(&r, Move::ColumnToColumn(0, 1, 1)),
+        Err(Illegal::NotOnColumn { .. })
+    ));
+    assert_eq!(
+        q.check(&r, Move::ColumnToColumn(0, 1, 4)),
+        Err(Illegal::NotThatMany {
+            column: 0,
+            count: 4
+        })
+    );
+    let done = q.apply(&r, Move::ColumnToColumn(0, 1, 3)).unwrap();
     assert_eq!(
         done,
         Done {
@@ -129,7 +150,7 @@ fn columns_build_down_in_alternate_colours_and_kings_fill_gaps() {
     );
     assert_eq!(q.column(1), c("TC 9H 8S 7D"));
     assert_eq!((q.column(0), q.face_down(0)), (&c("2C")[..], 0));
-    q.undo(Move::ColumnToColumn(0, 1), done);
+    q.undo(Move::ColumnToColumn(0, 1, 3), done);
     assert_eq!(q, p, "undo is the exact inverse");
     // The waste's 6H does not go on TC; only a King goes to an empty column.
     assert!(matches!(
@@ -141,9 +162,9 @@ fn columns_build_down_in_alternate_colours_and_kings_fill_gaps() {
         Err(Illegal::OnlyKings { .. })
     ));
     // KD QS may fill an empty column (a run headed by a King).
-    assert!(p.check(&r, Move::ColumnToColumn(3, 2)).is_ok());
+    assert!(p.check(&r, Move::ColumnToColumn(3, 2, 2)).is_ok());
     assert!(
-        p.is_idle(Move::ColumnToColumn(3, 2)),
+        p.is_idle(Move::ColumnToColumn(3, 2, 2)),
         "nothing under it: an idle move"
     );
     // 6H is not the next heart; after the waste's 6H goes away the AC is.

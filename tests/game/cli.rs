@@ -179,33 +179,35 @@ fn klondike_shows_and_plays_pysolfc_deals() {
     let (code, out, _) = zodiac(&["show", "--patience", "klondike", "--deal", "1"]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.starts_with("column c0: QH\ncolumn c1: [7H] TS\n"),
+        out.starts_with("column c0: QH\ncolumn c1: (7H) TS\n"),
         "{out}"
     );
+    assert!(out.contains("foundation f0:\n") && out.contains("waste: 4H\n"));
+    let stock = "stock: AC 4D 7S 3S TD 4S TH 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H";
     assert!(
-        out.contains("waste: 4H\n") && out.contains("pass: 1 of 1\n"),
+        out.ends_with(&format!("{stock}\nstatus: playing\n")),
         "{out}"
     );
-    let (code, out, _) = zodiac(&[
-        "play",
-        "--patience",
-        "klondike",
-        "--deal",
-        "1",
-        "c6>f1",
-        "c5>f2",
-        "d",
-    ]);
+    let play = |moves: &[&str]| {
+        let mut args = vec!["play", "--patience", "klondike", "--deal", "1"];
+        args.extend(moves);
+        zodiac(&args)
+    };
+    let (code, out, _) = play(&["c6>f1", "c5>f2", "d"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("foundation f1: up to AS (spades)"), "{out}");
+    assert!(out.contains("foundation f1: AS\n"), "{out}");
     assert!(
-        out.contains("column c6: [JD] [7C] [5S] [3H] [9D] JS\n"),
+        out.contains("column c6: (JD) (7C) (5S) (3H) (9D) JS\n"),
         "{out}"
     );
     assert!(out.contains("waste: 4H AC\n"), "{out}");
-    let (code, _, err) = zodiac(&["play", "--patience", "klondike", "--deal", "1", "c6>c0"]);
+    let (code, _, err) = play(&["c6>c0"]);
     assert_ne!(code, 0);
     assert!(err.contains("does not go on column c0"), "{err}");
+    // A run moves with its count: c6:2>c0 would carry two cards, and c6 shows one.
+    let (code, _, err) = play(&["c6:2>c0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("fewer than 2 face-up cards"), "{err}");
     let (code, out, _) = zodiac(&[
         "show",
         "--patience",
@@ -216,7 +218,7 @@ fn klondike_shows_and_plays_pysolfc_deals() {
         "draw-three",
     ]);
     assert_eq!(code, 0);
-    assert!(out.contains("pass: 1 of unlimited"), "{out}");
+    assert!(out.contains("waste: 4H AC 4D\n"), "{out}");
     let (code, _, err) = zodiac(&["winrate", "--patience", "klondike", "--deal", "2"]);
     assert_ne!(code, 0);
     assert_eq!(err.lines().count(), 1, "{err}");
