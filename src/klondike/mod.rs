@@ -9,10 +9,13 @@
 //! suit, build up from the Ace; a card may come back from them if the rule set allows.
 
 pub mod deal;
+pub mod illegal;
+pub mod legal;
 pub mod moves;
 pub mod position;
 pub mod ruleset;
 pub mod solver;
+pub mod text;
 
 pub use moves::{BadToken, Move, Place};
 pub use position::{Done, Illegal, Position, Status};

@@ -2,10 +2,11 @@
 //! when the game is won or stuck. Small and `Copy` (no heap), so a solver can keep millions.
 
 use super::deal::deal_order;
+pub use super::illegal::Illegal;
+pub use super::legal::Status;
 use super::moves::{Move, Place};
 use super::ruleset::Rules;
 use crate::rules::{Card, DealNumber, Suit};
-use std::fmt;
 
 /// The most cards a column can hold: six face down and a King-to-Ace run.
 const COLUMN_MAX: usize = 19;
@@ -44,81 +45,6 @@ pub struct Done {
     pub count: u8,
     /// The move exposed a face-down card, which was turned face up.
     pub flipped: bool,
-}
-
-/// Why a move is not allowed, in the player's words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Illegal {
-    StockEmpty,
-    StockNotEmpty,
-    NoPassLeft(u8),
-    WasteEmpty,
-    ColumnEmpty(u8),
-    FoundationEmpty(u8),
-    NotOnFoundation {
-        card: Card,
-        foundation: u8,
-    },
-    NotOnColumn {
-        card: Card,
-        column: u8,
-    },
-    OnlyKings {
-        card: Card,
-    },
-    /// Fewer face-up cards than the move would carry.
-    NotThatMany {
-        column: u8,
-        count: u8,
-    },
-    NoWayBack,
-    SameColumn,
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::StockEmpty => write!(f, "the stock is empty"),
-            Illegal::StockNotEmpty => write!(f, "the stock is not empty yet"),
-            Illegal::NoPassLeft(1) => write!(f, "the stock's one pass is used up"),
-            Illegal::NoPassLeft(n) => write!(f, "the stock's {n} passes are used up"),
-            Illegal::WasteEmpty => write!(f, "the waste is empty"),
-            Illegal::ColumnEmpty(c) => write!(f, "column c{c} is empty"),
-            Illegal::FoundationEmpty(i) => write!(f, "foundation f{i} is empty"),
-            Illegal::NotOnFoundation { card, foundation } => write!(
-                f,
-                "{} does not go on foundation f{foundation} ({} up from the Ace)",
-                card.name(),
-                Suit::ALL[usize::from(*foundation)].name()
-            ),
-            Illegal::NotOnColumn { card, column } => write!(
-                f,
-                "{} does not go on column c{column}: columns build down in alternate colours",
-                card.name()
-            ),
-            Illegal::OnlyKings { card } => write!(
-                f,
-                "only a King goes to an empty column, not {}",
-                card.name()
-            ),
-            Illegal::NotThatMany { column, count } => {
-                write!(f, "column c{column} has fewer than {count} face-up cards")
-            }
-            Illegal::NoWayBack => write!(f, "these rules keep foundation cards where they are"),
-            Illegal::SameColumn => write!(f, "a card is already in its own column"),
-        }
-    }
-}
-
-impl std::error::Error for Illegal {}
-
-/// How a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    Playing,
-    Won,
-    /// No move is left: none on the table, and no card the stock can still bring up fits.
-    Stuck,
 }
 
 fn red(card: Card) -> bool {
@@ -264,13 +190,13 @@ impl Position {
     }
 
     /// The foundation a card goes to if it is the next one there.
-    fn foundation_takes(&self, card: Card) -> Option<u8> {
+    pub(super) fn foundation_takes(&self, card: Card) -> Option<u8> {
         let f = card.suit() as u8;
         (self.foundation_len(f) + 1 == card.rank()).then_some(f)
     }
 
     /// Whether `card` may go on column `c` as it stands.
-    fn column_takes(&self, card: Card, c: u8) -> bool {
+    pub(super) fn column_takes(&self, card: Card, c: u8) -> bool {
         match self.column(c).last() {
             Some(&top) => builds_on(card, top),
             None => card.rank() == 13,
@@ -278,7 +204,7 @@ impl Position {
     }
 
     /// How many cards lie face up on top of a column.
-    fn face_up(&self, c: u8) -> u8 {
+    pub(super) fn face_up(&self, c: u8) -> u8 {
         self.column_len[usize::from(c)] - self.face_down(c)
     }
 
@@ -529,143 +455,10 @@ impl Position {
         }
     }
 
-    /// Every legal move here, in a fixed order: to the foundations first, then columns,
-    /// foundations back, and the stock last.
-    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut all = Vec::with_capacity(32);
-        let mut push = |m: Move| {
-            if self.check(rules, m).is_ok() {
-                all.push(m);
-            }
-        };
-        for f in 0..4 {
-            push(Move::WasteToFoundation(f));
-            for c in 0..7 {
-                push(Move::ColumnToFoundation(c, f));
-            }
-        }
-        for to in 0..7 {
-            push(Move::WasteToColumn(to));
-            for from in 0..7 {
-                // At most one face-up card of a column fits another's top.
-                if from != to
-                    && let Some(n) = (1..=self.face_up(from))
-                        .find(|&n| self.check(rules, Move::ColumnToColumn(from, to, n)).is_ok())
-                {
-                    push(Move::ColumnToColumn(from, to, n));
-                }
-            }
-        }
-        for f in 0..4 {
-            for c in 0..7 {
-                push(Move::FoundationToColumn(f, c));
-            }
-        }
-        push(Move::Turn);
-        push(Move::Redeal);
-        all
-    }
-
-    /// A move that changes nothing a player cares about: a King with nothing under it moved to
-    /// another empty column.
-    pub fn is_idle(&self, m: Move) -> bool {
-        matches!(m, Move::ColumnToColumn(from, to, n)
-            if self.column(to).is_empty()
-                && self.face_down(from) == 0
-                && usize::from(n) == self.column(from).len())
-    }
-
-    /// Whether a card the stock can still bring to the top of the waste (turning, and turning
-    /// over where the rules allow) fits somewhere on the table as it is now.
-    fn talon_can_play(&self, rules: &Rules) -> bool {
-        let mut p = *self;
-        let limit = 2 * (usize::from(self.stock_len) + usize::from(self.waste_len)) + 4;
-        for _ in 0..limit {
-            if let Some(card) = p.waste_top()
-                && (p.foundation_takes(card).is_some() || (0..7).any(|c| p.column_takes(card, c)))
-            {
-                return true;
-            }
-            let step = if p.stock_len > 0 {
-                Move::Turn
-            } else {
-                Move::Redeal
-            };
-            if p.apply(rules, step).is_err() {
-                return false;
-            }
-        }
-        false
-    }
-
-    pub fn status(&self, rules: &Rules) -> Status {
-        if self.is_won() {
-            return Status::Won;
-        }
-        let table_move = self
-            .legal_moves(rules)
-            .into_iter()
-            .any(|m| !matches!(m, Move::Turn | Move::Redeal) && !self.is_idle(m));
-        if table_move || self.talon_can_play(rules) {
-            Status::Playing
-        } else {
-            Status::Stuck
-        }
-    }
-
-    /// The position as text, one line per place, cards bottom to top: face-down cards in
-    /// parentheses, the stock with the next card to turn first; then the status.
-    pub fn to_text(&self, rules: &Rules) -> String {
-        let names = |cards: &[Card]| {
-            cards
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let mut out = String::new();
-        for c in 0..7u8 {
-            let column = self.column(c);
-            let down = usize::from(self.face_down(c));
-            let mut words: Vec<String> = column[..down]
-                .iter()
-                .map(|card| format!("({card})"))
-                .collect();
-            words.extend(column[down..].iter().map(|card| card.to_string()));
-            out.push_str(&format!("column c{c}: {}\n", words.join(" ")).replace(": \n", ":\n"));
-        }
-        for f in 0..4u8 {
-            let cards = self.cards_at(Place::Foundation(f));
-            out.push_str(&format!("foundation f{f}: {}\n", names(&cards)).replace(": \n", ":\n"));
-        }
-        out.push_str(&format!("waste: {}\n", names(self.waste())).replace(": \n", ":\n"));
-        let mut stock = self.stock().to_vec();
-        stock.reverse();
-        out.push_str(&format!("stock: {}\n", names(&stock)).replace(": \n", ":\n"));
-        let status = match self.status(rules) {
-            Status::Playing => "playing",
-            Status::Won => "won",
-            Status::Stuck => "stuck",
-        };
-        out.push_str(&format!("status: {status}\n"));
-        out
-    }
-
     /// Every card once: the deal's 52, wherever they are (for tests).
     pub fn card_count(&self) -> usize {
         let columns: usize = self.column_len.iter().map(|&n| usize::from(n)).sum();
         let foundations: usize = self.foundation_len.iter().map(|&n| usize::from(n)).sum();
         columns + foundations + usize::from(self.stock_len) + usize::from(self.waste_len)
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rules = Rules {
-            turn: 1,
-            passes: None,
-            foundation_to_column: true,
-        };
-        write!(f, "{}", self.to_text(&rules))
     }
 }

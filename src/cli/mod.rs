@@ -2,6 +2,8 @@
 //! `zodiac solve` and `zodiac winrate` ask the solver. Every mistake is a one-line error, never
 //! a panic.
 
+mod klondike;
+
 use crate::rules::{DealNumber, Game, Move, RuleSet};
 use crate::solver::{self, Decision, Verdict, winrate};
 use std::io::{IsTerminal, Write};
@@ -255,7 +257,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
     }
     if patience.as_deref() == Some("klondike") {
-        return klondike_command(&positional, deal, rules, game, (deals, jobs));
+        return klondike::command(&positional, deal, rules, game, (deals, jobs));
     }
     let (command, rest) = match positional.split_first() {
         None => {
@@ -311,83 +313,6 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         }
         other => Err(format!("unknown command {other:?} (see zodiac --help)")),
     }
-}
-
-/// `--patience klondike`: `show` and `play` from a deal.
-fn klondike_command(
-    positional: &[String],
-    deal: Option<DealNumber>,
-    rules: Option<String>,
-    game: Option<PathBuf>,
-    (deals, jobs): (Option<(DealNumber, DealNumber)>, Option<usize>),
-) -> Result<Command, String> {
-    let rules = rules.unwrap_or_else(|| "single-pass".to_string());
-    if let Some((command, rest)) = positional.split_first()
-        && command == "winrate"
-    {
-        if let Some(extra) = rest.first() {
-            return Err(format!("unexpected argument {extra:?} for winrate"));
-        }
-        if deal.is_some() || game.is_some() {
-            return Err("winrate takes --deals A..B, not --deal or --game".into());
-        }
-        let (first, last) = deals.ok_or("winrate needs --deals A..B")?;
-        return Ok(Command::KlondikeWinrate {
-            rules,
-            first,
-            last,
-            jobs,
-        });
-    }
-    if deals.is_some() || jobs.is_some() {
-        return Err("--deals and --jobs are for `zodiac winrate`".into());
-    }
-    match positional.split_first() {
-        Some((command, rest)) if command == "solve" => {
-            if game.is_some() {
-                return Err("Klondike's solve starts from --deal N".into());
-            }
-            if let Some(extra) = rest.first() {
-                return Err(format!("unexpected argument {extra:?} for solve"));
-            }
-            let deal = deal.ok_or("solve needs --deal N")?;
-            Ok(Command::KlondikeSolve { deal, rules })
-        }
-        Some((command, rest)) if command == "show" || command == "play" => {
-            if game.is_some() {
-                return Err(format!("Klondike's {command} starts from --deal N"));
-            }
-            let deal = deal.ok_or(format!("{command} needs --deal N"))?;
-            if command == "show" {
-                if let Some(extra) = rest.first() {
-                    return Err(format!("unexpected argument {extra:?} for show"));
-                }
-                Ok(Command::KlondikeShow { deal, rules })
-            } else {
-                Ok(Command::KlondikePlay {
-                    deal,
-                    rules,
-                    moves: rest.to_vec(),
-                })
-            }
-        }
-        Some((command, _)) => Err(format!(
-            "Klondike knows show, play, solve and winrate so far, not {command:?} (see zodiac --help)"
-        )),
-        None => Err(
-            "Klondike is not in the window yet: try `zodiac show --patience klondike --deal 1`"
-                .into(),
-        ),
-    }
-}
-
-/// A Klondike deal's opening, and its rules.
-fn klondike_deal(
-    deal: DealNumber,
-    rules: &str,
-) -> Result<(crate::klondike::Position, crate::klondike::Rules), String> {
-    let rules = crate::klondike::RuleSet::by_name_or_path(rules)?.rules();
-    Ok((crate::klondike::Position::deal(deal, &rules), rules))
 }
 
 /// What `zodiac solve` prints for a position: the verdict, the moves or the reason, the slack,
@@ -540,73 +465,10 @@ pub fn run_text(command: &Command) -> Result<String, String> {
             jobs,
             csv,
         } => run_winrate(rules, *first, *last, *jobs, csv.as_ref()),
-        Command::KlondikeWinrate {
-            rules,
-            first,
-            last,
-            jobs,
-        } => {
-            let rules = crate::klondike::RuleSet::by_name_or_path(rules)?.rules();
-            let jobs =
-                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let start = Instant::now();
-            let (mut wins, mut unknown) = (0u128, 0u128);
-            crate::klondike::solver::decide_range(
-                &rules,
-                first.get(),
-                last.get(),
-                jobs,
-                |v| match v {
-                    "winnable" => wins += 1,
-                    "unknown" => unknown += 1,
-                    _ => {}
-                },
-            );
-            let n = last.get() - first.get() + 1;
-            Ok(format!(
-                "{}time: {:.1} s\n",
-                winrate::report(wins, unknown, n),
-                start.elapsed().as_secs_f64()
-            ))
-        }
-        Command::KlondikeSolve { deal, rules } => {
-            use crate::klondike::solver::{BUDGET, Solver, Verdict};
-            let (position, rules) = klondike_deal(*deal, rules)?;
-            let mut solver = Solver::new();
-            let start = Instant::now();
-            let verdict = solver.solve(&position, &rules, BUDGET);
-            let micros = start.elapsed().as_micros();
-            let mut out = format!("{}\n", verdict.word());
-            match &verdict {
-                Verdict::Winnable { line } => {
-                    let tokens: Vec<String> = line.iter().map(|m| m.to_string()).collect();
-                    out.push_str(&format!("moves: {}\n", tokens.join(" ")));
-                }
-                Verdict::Lost { why } | Verdict::Unknown { why } => {
-                    out.push_str(&format!("why: {why}\n"))
-                }
-            }
-            out.push_str(&format!(
-                "searched: {} positions\ntime: {micros} µs\n",
-                solver.searched
-            ));
-            Ok(out)
-        }
-        Command::KlondikeShow { deal, rules } => {
-            let (position, rules) = klondike_deal(*deal, rules)?;
-            Ok(position.to_text(&rules))
-        }
-        Command::KlondikePlay { deal, rules, moves } => {
-            let (mut position, rules) = klondike_deal(*deal, rules)?;
-            for (index, token) in moves.iter().enumerate() {
-                let m = crate::klondike::Move::parse(token)
-                    .map_err(|e| format!("move index {index} ({token:?}): {e}"))?;
-                position
-                    .apply(&rules, m)
-                    .map_err(|e| format!("move index {index} ({token:?}): illegal: {e}"))?;
-            }
-            Ok(position.to_text(&rules))
-        }
+        Command::KlondikeWinrate { .. }
+        | Command::KlondikeSolve { .. }
+        | Command::KlondikeShow { .. }
+        | Command::KlondikePlay { .. } => klondike::run(command),
         Command::Window { .. } => Err("the window is not a text command".into()),
     }
 }

@@ -1,0 +1,159 @@
+//! `--patience klondike` on the command line: `show`, `play`, `solve` and `winrate` from deal
+//! numbers, with Klondike's rule sets and notation.
+
+use super::Command;
+use crate::rules::DealNumber;
+use crate::solver::winrate;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// `--patience klondike`: `show` and `play` from a deal.
+pub(super) fn command(
+    positional: &[String],
+    deal: Option<DealNumber>,
+    rules: Option<String>,
+    game: Option<PathBuf>,
+    (deals, jobs): (Option<(DealNumber, DealNumber)>, Option<usize>),
+) -> Result<Command, String> {
+    let rules = rules.unwrap_or_else(|| "single-pass".to_string());
+    if let Some((command, rest)) = positional.split_first()
+        && command == "winrate"
+    {
+        if let Some(extra) = rest.first() {
+            return Err(format!("unexpected argument {extra:?} for winrate"));
+        }
+        if deal.is_some() || game.is_some() {
+            return Err("winrate takes --deals A..B, not --deal or --game".into());
+        }
+        let (first, last) = deals.ok_or("winrate needs --deals A..B")?;
+        return Ok(Command::KlondikeWinrate {
+            rules,
+            first,
+            last,
+            jobs,
+        });
+    }
+    if deals.is_some() || jobs.is_some() {
+        return Err("--deals and --jobs are for `zodiac winrate`".into());
+    }
+    match positional.split_first() {
+        Some((command, rest)) if command == "solve" => {
+            if game.is_some() {
+                return Err("Klondike's solve starts from --deal N".into());
+            }
+            if let Some(extra) = rest.first() {
+                return Err(format!("unexpected argument {extra:?} for solve"));
+            }
+            let deal = deal.ok_or("solve needs --deal N")?;
+            Ok(Command::KlondikeSolve { deal, rules })
+        }
+        Some((command, rest)) if command == "show" || command == "play" => {
+            if game.is_some() {
+                return Err(format!("Klondike's {command} starts from --deal N"));
+            }
+            let deal = deal.ok_or(format!("{command} needs --deal N"))?;
+            if command == "show" {
+                if let Some(extra) = rest.first() {
+                    return Err(format!("unexpected argument {extra:?} for show"));
+                }
+                Ok(Command::KlondikeShow { deal, rules })
+            } else {
+                Ok(Command::KlondikePlay {
+                    deal,
+                    rules,
+                    moves: rest.to_vec(),
+                })
+            }
+        }
+        Some((command, _)) => Err(format!(
+            "Klondike knows show, play, solve and winrate so far, not {command:?} (see zodiac --help)"
+        )),
+        None => Err(
+            "Klondike is not in the window yet: try `zodiac show --patience klondike --deal 1`"
+                .into(),
+        ),
+    }
+}
+
+/// A Klondike deal's opening, and its rules.
+fn klondike_deal(
+    deal: DealNumber,
+    rules: &str,
+) -> Result<(crate::klondike::Position, crate::klondike::Rules), String> {
+    let rules = crate::klondike::RuleSet::by_name_or_path(rules)?.rules();
+    Ok((crate::klondike::Position::deal(deal, &rules), rules))
+}
+
+/// Runs a Klondike command.
+pub(super) fn run(command: &Command) -> Result<String, String> {
+    match command {
+        Command::KlondikeWinrate {
+            rules,
+            first,
+            last,
+            jobs,
+        } => {
+            let rules = crate::klondike::RuleSet::by_name_or_path(rules)?.rules();
+            let jobs =
+                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let start = Instant::now();
+            let (mut wins, mut unknown) = (0u128, 0u128);
+            crate::klondike::solver::decide_range(
+                &rules,
+                first.get(),
+                last.get(),
+                jobs,
+                |v| match v {
+                    "winnable" => wins += 1,
+                    "unknown" => unknown += 1,
+                    _ => {}
+                },
+            );
+            let n = last.get() - first.get() + 1;
+            Ok(format!(
+                "{}time: {:.1} s\n",
+                winrate::report(wins, unknown, n),
+                start.elapsed().as_secs_f64()
+            ))
+        }
+        Command::KlondikeSolve { deal, rules } => {
+            use crate::klondike::solver::{BUDGET, Solver, Verdict};
+            let (position, rules) = klondike_deal(*deal, rules)?;
+            let mut solver = Solver::new();
+            let start = Instant::now();
+            let verdict = solver.solve(&position, &rules, BUDGET);
+            let micros = start.elapsed().as_micros();
+            let mut out = format!("{}\n", verdict.word());
+            match &verdict {
+                Verdict::Winnable { line } => {
+                    let tokens: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+                    out.push_str(&format!("moves: {}\n", tokens.join(" ")));
+                }
+                Verdict::Lost { why } | Verdict::Unknown { why } => {
+                    out.push_str(&format!("why: {why}\n"))
+                }
+            }
+            out.push_str(&format!(
+                "searched: {} positions\ntime: {micros} µs\n",
+                solver.searched
+            ));
+            Ok(out)
+        }
+        Command::KlondikeShow { deal, rules } => {
+            let (position, rules) = klondike_deal(*deal, rules)?;
+            Ok(position.to_text(&rules))
+        }
+        Command::KlondikePlay { deal, rules, moves } => {
+            let (mut position, rules) = klondike_deal(*deal, rules)?;
+            for (index, token) in moves.iter().enumerate() {
+                let m = crate::klondike::Move::parse(token)
+                    .map_err(|e| format!("move index {index} ({token:?}): {e}"))?;
+                position
+                    .apply(&rules, m)
+                    .map_err(|e| format!("move index {index} ({token:?}): illegal: {e}"))?;
+            }
+            Ok(position.to_text(&rules))
+        }
+        _ => Err("not a Klondike command".into()),
+    }
+}

@@ -1,0 +1,101 @@
+//! What can be played from a Klondike position, and how the game stands: won, stuck (no move
+//! left, the stock included), or still playing.
+
+use super::moves::Move;
+use super::position::Position;
+use super::ruleset::Rules;
+
+/// How a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Playing,
+    Won,
+    /// No move is left: none on the table, and no card the stock can still bring up fits.
+    Stuck,
+}
+
+impl Position {
+    /// Every legal move here, in a fixed order: to the foundations first, then columns,
+    /// foundations back, and the stock last.
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut all = Vec::with_capacity(32);
+        let mut push = |m: Move| {
+            if self.check(rules, m).is_ok() {
+                all.push(m);
+            }
+        };
+        for f in 0..4 {
+            push(Move::WasteToFoundation(f));
+            for c in 0..7 {
+                push(Move::ColumnToFoundation(c, f));
+            }
+        }
+        for to in 0..7 {
+            push(Move::WasteToColumn(to));
+            for from in 0..7 {
+                // At most one face-up card of a column fits another's top.
+                if from != to
+                    && let Some(n) = (1..=self.face_up(from))
+                        .find(|&n| self.check(rules, Move::ColumnToColumn(from, to, n)).is_ok())
+                {
+                    push(Move::ColumnToColumn(from, to, n));
+                }
+            }
+        }
+        for f in 0..4 {
+            for c in 0..7 {
+                push(Move::FoundationToColumn(f, c));
+            }
+        }
+        push(Move::Turn);
+        push(Move::Redeal);
+        all
+    }
+
+    /// A move that changes nothing a player cares about: a King with nothing under it moved to
+    /// another empty column.
+    pub fn is_idle(&self, m: Move) -> bool {
+        matches!(m, Move::ColumnToColumn(from, to, n)
+            if self.column(to).is_empty()
+                && self.face_down(from) == 0
+                && usize::from(n) == self.column(from).len())
+    }
+
+    /// Whether a card the stock can still bring to the top of the waste (turning, and turning
+    /// over where the rules allow) fits somewhere on the table as it is now.
+    fn talon_can_play(&self, rules: &Rules) -> bool {
+        let mut p = *self;
+        let limit = 2 * (self.stock().len() + self.waste().len()) + 4;
+        for _ in 0..limit {
+            if let Some(card) = p.waste_top()
+                && (p.foundation_takes(card).is_some() || (0..7).any(|c| p.column_takes(card, c)))
+            {
+                return true;
+            }
+            let step = if !p.stock().is_empty() {
+                Move::Turn
+            } else {
+                Move::Redeal
+            };
+            if p.apply(rules, step).is_err() {
+                return false;
+            }
+        }
+        false
+    }
+
+    pub fn status(&self, rules: &Rules) -> Status {
+        if self.is_won() {
+            return Status::Won;
+        }
+        let table_move = self
+            .legal_moves(rules)
+            .into_iter()
+            .any(|m| !matches!(m, Move::Turn | Move::Redeal) && !self.is_idle(m));
+        if table_move || self.talon_can_play(rules) {
+            Status::Playing
+        } else {
+            Status::Stuck
+        }
+    }
+}
