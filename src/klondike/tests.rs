@@ -73,6 +73,28 @@ fn mersenne_twister_deals_match_cpython() {
     assert_eq!(c2, ["6D", "2C", "7D"]);
 }
 
+/// Openings worked out from PySolFC's own code (its generators from `pysol-cards`, checked
+/// against plain CPython `random.Random`), below and above 32000: column c0, the top of c6,
+/// the waste, and the next stock card.
+#[test]
+fn openings_match_pysolfc() {
+    for (n, c0, c6_top, waste, next) in [
+        (2u128, "7C", "4S", "6S", "4H"),
+        (3u128, "8D", "KS", "AC", "6D"),
+        (617u128, "3C", "8D", "8S", "7H"),
+        (11982u128, "8C", "JH", "9D", "TD"),
+        (31999u128, "4C", "6C", "2S", "8S"),
+        (32001u128, "2C", "AS", "TH", "8D"),
+        (123456789u128, "TH", "8D", "4D", "KC"),
+    ] {
+        let p = deal(n, "single-pass");
+        assert_eq!(p.column(0), [card(c0)], "deal {n}");
+        assert_eq!(p.column(6).last(), Some(&card(c6_top)), "deal {n}");
+        assert_eq!(p.waste(), [card(waste)], "deal {n}");
+        assert_eq!(p.stock().last(), Some(&card(next)), "deal {n}");
+    }
+}
+
 #[test]
 fn every_deal_holds_each_card_once() {
     for n in [
