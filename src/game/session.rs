@@ -425,11 +425,12 @@ fn handle_requests(
         if changes.is_empty() {
             continue;
         }
-        if !changes
-            .iter()
-            .all(|c| matches!(c, GameChanged::Auto(_) | GameChanged::Nothing))
-            && !matches!(changes[..], [GameChanged::Played(_)])
-        {
+        if changes.iter().any(|c| {
+            matches!(
+                c,
+                GameChanged::Undone(_) | GameChanged::Redone(_) | GameChanged::Dealt
+            )
+        }) {
             // Undo, redo or a new deal: the player's last move is no longer the news.
             session.player_move = None;
         }
