@@ -14,6 +14,7 @@ use zodiac::rules::{Card, DealNumber, Game, Position, RuleSet};
 fn main() -> AppExit {
     let dir = std::env::temp_dir().join(format!("zodiac-celebration-{}", std::process::id()));
     let options = LaunchOptions {
+        patience: None,
         deal: DealNumber::new(1),
         rules: None,
         data_dir: dir,
@@ -40,6 +41,6 @@ fn one_card_from_a_win(mut session: ResMut<Session>, mut changed: MessageWriter<
         position,
     );
     game.elapsed_ms = 754_000;
-    *session = Session::new(game);
+    *session = Session::new(Box::new(game));
     changed.write(GameChanged::Dealt);
 }

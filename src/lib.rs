@@ -3,7 +3,8 @@
 //! - [`rules`]: the game's rules, deals and records, with no Bevy in it; the one authority on
 //!   what is legal.
 //! - [`solver`]: decides exactly whether a position can still be won, and how (no Bevy).
-//! - [`layout`]: a pure function from window size to a rectangle for every place on the table.
+//! - [`patience`]: the one interface between any patience and the front end; `registry` lists
+//!   the patiences.
 //! - [`cli`]: the command line.
 //! - `game` (feature `game`): the Bevy front end, one plugin per concern.
 
@@ -15,7 +16,7 @@ pub mod cli;
 pub mod game;
 pub mod keys;
 pub mod klondike;
-pub mod layout;
+pub mod patience;
 pub mod profile;
 pub mod rules;
 pub mod solver;

@@ -13,10 +13,11 @@ fn main() -> std::process::ExitCode {
     };
     match command {
         Command::Window {
+            patience,
             deal,
             rules,
             data_dir,
-        } => open_window(deal, rules, data_dir),
+        } => open_window(patience, deal, rules, data_dir),
         text => match cli::run_text(&text) {
             Ok(out) => {
                 print!("{out}");
@@ -32,13 +33,19 @@ fn main() -> std::process::ExitCode {
 
 #[cfg(feature = "game")]
 fn open_window(
+    patience: Option<String>,
     deal: Option<zodiac::rules::DealNumber>,
     rules: Option<String>,
     data_dir: Option<std::path::PathBuf>,
 ) -> std::process::ExitCode {
     if let Some(name) = &rules {
         // Refuse an unknown rule set here, with the same one-line error as the text commands.
-        if let Err(e) = zodiac::rules::RuleSet::by_name_or_path(name) {
+        // The rule set belongs to the patience asked for (Zodiac unless another is named).
+        let asked = patience
+            .as_deref()
+            .and_then(zodiac::patience::registry::by_name)
+            .unwrap_or_else(zodiac::patience::registry::default);
+        if let Err(e) = asked.rule_set(name) {
             eprintln!("zodiac: {e}");
             return std::process::ExitCode::from(2);
         }
@@ -65,6 +72,7 @@ fn open_window(
     };
     free_large_buffers_at_once();
     let options = zodiac::game::LaunchOptions {
+        patience,
         deal,
         rules,
         data_dir,
@@ -98,6 +106,7 @@ fn free_large_buffers_at_once() {}
 
 #[cfg(not(feature = "game"))]
 fn open_window(
+    _patience: Option<String>,
     _deal: Option<zodiac::rules::DealNumber>,
     _rules: Option<String>,
     _data_dir: Option<std::path::PathBuf>,

@@ -54,8 +54,12 @@ pub enum Back {
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     pub format: String,
-    /// The rule set for new games.
+    /// The patience played last, by name: the window opens on it.
+    pub patience: String,
+    /// The rule set for new games of Zodiac (the first patience, from before there were others).
     pub rules: String,
+    /// The rule set for new games of every other patience, by the patience's name.
+    pub other_rules: BTreeMap<String, String>,
     pub sound: bool,
     /// 0.0 to 1.0.
     pub volume: f32,
@@ -102,7 +106,9 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             format: Settings::FORMAT.into(),
+            patience: "zodiac".into(),
             rules: "cadogan".into(),
+            other_rules: BTreeMap::new(),
             sound: true,
             volume: 0.7,
             animation: AnimationSetting::Normal,
@@ -120,6 +126,25 @@ impl Default for Settings {
 
 impl Settings {
     pub const FORMAT: &'static str = "zodiac-settings";
+
+    /// The rule set chosen for new games of this patience, if one was.
+    pub fn rules_for(&self, patience: &str) -> Option<&str> {
+        if patience == "zodiac" {
+            Some(&self.rules)
+        } else {
+            self.other_rules.get(patience).map(String::as_str)
+        }
+    }
+
+    /// Chooses the rule set for new games of this patience.
+    pub fn set_rules_for(&mut self, patience: &str, rules: &str) {
+        if patience == "zodiac" {
+            self.rules = rules.to_string();
+        } else {
+            self.other_rules
+                .insert(patience.to_string(), rules.to_string());
+        }
+    }
 }
 
 /// Statistics for one rule set.

@@ -78,6 +78,8 @@ pub fn help() -> String {
 pub enum Command {
     /// Open the game window.
     Window {
+        /// The patience to open on (else the one played last).
+        patience: Option<String>,
         deal: Option<DealNumber>,
         rules: Option<String>,
         data_dir: Option<PathBuf>,
@@ -256,20 +258,22 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             s => positional.push(s.to_string()),
         }
     }
+    if positional.is_empty() {
+        if game.is_some() {
+            return Err("--game is for `zodiac show` (see zodiac --help)".into());
+        }
+        return Ok(Command::Window {
+            patience,
+            deal,
+            rules,
+            data_dir,
+        });
+    }
     if patience.as_deref() == Some("klondike") {
         return klondike::command(&positional, deal, rules, game, (deals, jobs));
     }
     let (command, rest) = match positional.split_first() {
-        None => {
-            if game.is_some() {
-                return Err("--game is for `zodiac show` (see zodiac --help)".into());
-            }
-            return Ok(Command::Window {
-                deal,
-                rules,
-                data_dir,
-            });
-        }
+        None => unreachable!("handled above"),
         Some((c, rest)) => (c.as_str(), rest),
     };
     if command != "winrate" && (deals.is_some() || jobs.is_some() || csv.is_some()) {

@@ -12,11 +12,11 @@ use super::messages::{CannotWin, GameChanged, Request, Step};
 use super::session::Session;
 use super::theme::{Fonts, NoHover, Palette, button, text};
 use super::verdicts::Verdicts;
-use crate::rules::{Position, Rules};
-use crate::solver::{Decision, Solver, Verdict};
+use crate::patience::{Snapshot, Verdict};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
+use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LostNotice>()
@@ -52,10 +52,10 @@ pub enum Offer {
 /// A move to judge once both verdicts are in, and the search for the last winnable position.
 #[derive(Resource, Default)]
 struct Watch {
-    judge: Option<(Rules, Position, Position)>,
+    judge: Option<(Arc<dyn Snapshot>, Arc<dyn Snapshot>)>,
     /// The position after the last move judged (an automatic move later does not judge it
     /// again).
-    judged: Option<Position>,
+    judged: Option<u128>,
     search: Option<Task<Option<usize>>>,
 }
 
@@ -78,7 +78,7 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
         NoticeBox,
         Node {
             position_type: PositionType::Absolute,
-            top: Val::Px(crate::layout::HUD_HEIGHT + 10.0),
+            top: Val::Px(crate::patience::layout::HUD_HEIGHT + 10.0),
             left: Val::Percent(18.0),
             right: Val::Percent(18.0),
             padding: UiRect::axes(Val::Px(14.0), Val::Px(10.0)),
@@ -145,26 +145,23 @@ fn watch(
         }
     }
     if any {
-        verdicts.want(game.rules(), game.position());
-        verdicts.want(game.rules(), game.start());
+        verdicts.want(&game.snapshot());
+        verdicts.want(&game.start_snapshot());
         // Only a move the player just made is judged: undo, redo and new deals are not, and
         // neither is the assistant's (the session keeps the player's move until another
         // change of the player's).
         if watch.judge.is_none()
-            && let Some((before, after)) = session.player_move
-            && watch.judged != Some(after)
+            && let Some((before, after)) = &session.player_move
+            && watch.judged != Some(after.key())
         {
-            watch.judged = Some(after);
-            watch.judge = Some((*game.rules(), before, after));
+            watch.judged = Some(after.key());
+            watch.judge = Some((before.clone(), after.clone()));
         }
     }
-    if let Some((rules, before, after)) = watch.judge {
+    if let Some((before, after)) = watch.judge.clone() {
         if !settings.as_ref().is_none_or(|s| s.warn_lost) {
             watch.judge = None;
-        } else if let (Some(b), Some(a)) = (
-            verdicts.want(&rules, &before),
-            verdicts.want(&rules, &after),
-        ) {
+        } else if let (Some(b), Some(a)) = (verdicts.want(&before), verdicts.want(&after)) {
             watch.judge = None;
             if let (Verdict::Winnable { .. }, Verdict::Lost { why }) = (&*b, &*a) {
                 notice.0 = Some(Shown {
@@ -180,10 +177,8 @@ fn watch(
         } else {
             // Look back through the game for the last position that could be won.
             let history = game.history();
-            let rules = *game.rules();
-            watch.search = Some(
-                AsyncComputeTaskPool::get().spawn(async move { last_winnable(&history, &rules) }),
-            );
+            watch.search =
+                Some(AsyncComputeTaskPool::get().spawn(async move { last_winnable(&history) }));
             Offer::Looking
         };
         notice.0 = Some(Shown {
@@ -194,11 +189,10 @@ fn watch(
 }
 
 /// The number of moves at the last winnable position of a game's history (the start first).
-pub fn last_winnable(history: &[Position], rules: &Rules) -> Option<usize> {
-    let mut solver = Solver::new();
+pub fn last_winnable(history: &[Arc<dyn Snapshot>]) -> Option<usize> {
     (0..history.len())
         .rev()
-        .find(|&k| matches!(solver.decide(&history[k], rules), Decision::Winnable { .. }))
+        .find(|&k| history[k].solve().is_winnable())
 }
 
 /// Takes in the search's answer.

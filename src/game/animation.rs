@@ -58,12 +58,13 @@ impl Glide {
         let distance = from.truncate().distance(to.truncate());
         let diagonal = table.width.hypot(table.height).max(1.0);
         let duration = (0.15 + 0.1 * (distance / diagonal * 2.0).min(1.0)) * speed.0.max(0.0);
-        // Bend paths that would cut across the middle outward, around the ring's centre.
+        // On a table with a ring, bend paths that would cut across the middle outward, around
+        // the ring's centre.
         let mid = (from.truncate() + to.truncate()) / 2.0;
-        let (cx, cy) = table.ring_center();
+        let (cx, cy, _, _) = table.wheel;
         let centre = Vec2::new(cx, cy);
         let dir = (to - from).truncate();
-        let control = if distance > table.card_h * 2.0 {
+        let control = if table.track.is_some() && distance > table.card_h * 2.0 {
             let normal = Vec2::new(-dir.y, dir.x).normalize_or_zero();
             let outward = if (mid - centre).dot(normal) >= 0.0 {
                 normal

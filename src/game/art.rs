@@ -15,8 +15,8 @@ use super::table::Table;
 use super::texels::Texels;
 use super::theme::Palette;
 use super::traditional::{self, MIN_INDEX_PX};
+use crate::patience::{Card, Suit};
 pub use crate::profile::{Back, Deck};
-use crate::rules::{Card, Suit};
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -463,7 +463,7 @@ mod tests {
     /// blank (faces show ink, backs their pattern), and an index at least 11 px tall.
     #[test]
     fn every_card_of_every_deck_renders_and_reads_at_1024x640() {
-        let layout = crate::layout::Layout::new(1024.0, 640.0, 1.0);
+        let layout = crate::patience::registry::default().layout(1024.0, 640.0, 1.0);
         let (w, h) = (layout.card_w.round(), layout.card_h.round());
         for style in every_style() {
             let (canvas, cells) = atlas(w, h, 1.0, style);

@@ -9,7 +9,7 @@ use super::input::DragState;
 use super::messages::{GameChanged, Request, Step};
 use super::session::Session;
 use super::show_me::ShowMe;
-use crate::rules::Status;
+use crate::patience::Status;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -45,16 +45,15 @@ fn assist(
     {
         return;
     }
-    let position = session.game.position();
-    let rules = session.game.rules();
+    let game = &session.game;
     let next = settings
         .auto_turn
-        .then(|| position.turn_for_empty_waste())
+        .then(|| game.turn_for_empty_waste())
         .flatten()
         .or_else(|| {
             settings
                 .auto_finish
-                .then(|| position.finishing_move(rules))
+                .then(|| game.finishing_move())
                 .flatten()
         });
     if let Some(m) = next {

@@ -3,7 +3,7 @@
 
 use super::files::Settings;
 use super::messages::{GameChanged, Lifted, Refused, Step};
-use crate::rules::{Move, Status};
+use crate::patience::Status;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
 use std::sync::Arc;
@@ -186,16 +186,19 @@ fn play(
             GameChanged::Played(m)
             | GameChanged::Auto(m)
             | GameChanged::Redone(m)
-            | GameChanged::Undone(m) => match m {
-                Move::Turn => pick(&sounds.turn),
-                Move::Redeal => pick(&sounds.redeal),
-                Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..)
-                    if matches!(change, GameChanged::Played(_) | GameChanged::Auto(_)) =>
+            | GameChanged::Undone(m) => {
+                if m.is_redeal() {
+                    pick(&sounds.redeal)
+                } else if m.is_turn() {
+                    pick(&sounds.turn)
+                } else if m.to_foundation()
+                    && matches!(change, GameChanged::Played(_) | GameChanged::Auto(_))
                 {
                     pick(&sounds.foundation)
+                } else {
+                    pick(&sounds.place)
                 }
-                _ => pick(&sounds.place),
-            },
+            }
             GameChanged::Dealt => pick(&sounds.redeal),
             GameChanged::Nothing => {}
         }

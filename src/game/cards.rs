@@ -1,5 +1,6 @@
-//! The 104 card entities. Each mirrors where the rules say its card lies; when the rules change
-//! the table, the cards that moved glide to their new places.
+//! The card entities (104: enough for any patience; those a patience does not use are spare and
+//! hidden). Each mirrors where the rules say its card lies; when the rules change the table, the
+//! cards that moved glide to their new places.
 
 use super::animation::{Facing, Glide, Shake, Speed};
 use super::art::{CardAtlas, LiftShadow};
@@ -8,9 +9,13 @@ use super::messages::{GameChanged, PutBack, Refused, Step};
 use super::session::Session;
 use super::table::Table;
 use super::theme::Palette;
-use crate::layout::place_index;
-use crate::rules::{Card, Move, Place, Position, Rules};
+use crate::patience::layout::MAX_DEPTH_EDGES;
+use crate::patience::{Card, Game, Place, Shape, Slot, Status};
 use bevy::prelude::*;
+use std::collections::BTreeMap;
+
+/// Card entities spawned: two decks, the most any patience uses.
+const CARD_ENTITIES: u8 = 104;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Mirror>()
@@ -43,63 +48,120 @@ pub struct CardView {
     pub face_up: bool,
 }
 
-/// The card entities at each place, bottom to top, mirroring the rules' position.
+/// The card entities at each place, bottom to top, mirroring the rules' position, and the
+/// spare ones the patience in play does not use.
 #[derive(Resource, Default)]
 pub struct Mirror {
-    piles: Vec<Vec<Entity>>,
+    piles: BTreeMap<Place, Vec<Entity>>,
+    /// How many cards at the bottom of each place are face down (a fan steps them tighter).
+    face_down: BTreeMap<Place, usize>,
+    spare: Vec<Entity>,
 }
 
 impl Mirror {
     pub fn pile(&self, place: Place) -> &[Entity] {
-        self.piles
-            .get(place_index(place))
-            .map_or(&[], Vec::as_slice)
+        self.piles.get(&place).map_or(&[], Vec::as_slice)
     }
 
     pub fn top(&self, place: Place) -> Option<Entity> {
         self.pile(place).last().copied()
     }
 
-    fn pile_mut(&mut self, place: Place) -> &mut Vec<Entity> {
-        if self.piles.len() < 42 {
-            self.piles.resize(42, Vec::new());
-        }
-        &mut self.piles[place_index(place)]
+    pub fn face_down(&self, place: Place) -> usize {
+        self.face_down.get(&place).copied().unwrap_or(0)
     }
 
-    /// Moves the top entity of `from` onto `to`.
-    fn shift(&mut self, from: Place, to: Place) {
-        if let Some(e) = self.pile_mut(from).pop() {
-            self.pile_mut(to).push(e);
-        }
+    /// The places, in the patience's order.
+    pub fn places(&self) -> impl Iterator<Item = Place> + '_ {
+        self.piles.keys().copied()
     }
 
-    /// Mirrors one move (or its undoing) without asking the rules again.
-    fn apply(&mut self, m: Move, undo: bool) {
-        match (m, undo) {
-            (Move::Redeal, false) => {
-                let waste = std::mem::take(self.pile_mut(Place::Waste));
-                *self.pile_mut(Place::Stock) = waste.into_iter().rev().collect();
+    /// Follows the game: each place keeps the entities of the cards still there from the
+    /// bottom; the cards that moved are matched by card to the entities that left their places
+    /// (so each flies from where it was), then to spare ones.
+    fn follow(&mut self, game: &dyn Game, entities: &[(Entity, Card)]) {
+        let cards: std::collections::HashMap<Entity, Card> = entities.iter().copied().collect();
+        let card_of = |e: &Entity| cards.get(e).copied();
+        let wanted: Vec<(Place, Vec<Slot>)> = game
+            .places()
+            .into_iter()
+            .map(|p| (p, game.cards(p)))
+            .collect();
+        // Spare entities first, so the ones that left a place are taken before them.
+        let mut pool: Vec<Vec<Entity>> = vec![Vec::new(); 52];
+        let all_known: Vec<Entity> = self
+            .piles
+            .values()
+            .flatten()
+            .chain(&self.spare)
+            .copied()
+            .collect();
+        for &(entity, card) in entities {
+            if !all_known.contains(&entity) {
+                pool[usize::from(card.index())].push(entity);
             }
-            (Move::Redeal, true) => {
-                let stock = std::mem::take(self.pile_mut(Place::Stock));
-                *self.pile_mut(Place::Waste) = stock.into_iter().rev().collect();
-            }
-            (m, false) => self.shift(m.from(), m.to()),
-            (m, true) => self.shift(m.to(), m.from()),
         }
+        for e in std::mem::take(&mut self.spare) {
+            if let Some(card) = card_of(&e) {
+                pool[usize::from(card.index())].push(e);
+            }
+        }
+        let mut kept: BTreeMap<Place, Vec<Entity>> = BTreeMap::new();
+        let old = std::mem::take(&mut self.piles);
+        for (place, want) in &wanted {
+            let have = old.get(place).map_or(&[][..], Vec::as_slice);
+            let same = have
+                .iter()
+                .zip(want)
+                .take_while(|(e, slot)| card_of(e) == Some(slot.card))
+                .count();
+            for e in &have[same..] {
+                if let Some(card) = card_of(e) {
+                    pool[usize::from(card.index())].push(*e);
+                }
+            }
+            kept.insert(*place, have[..same].to_vec());
+        }
+        // Entities of places the patience no longer has (another patience) are free too.
+        for (place, entities) in &old {
+            if !kept.contains_key(place) {
+                for e in entities {
+                    if let Some(card) = card_of(e) {
+                        pool[usize::from(card.index())].push(*e);
+                    }
+                }
+            }
+        }
+        self.face_down.clear();
+        for (place, want) in &wanted {
+            let pile = kept.entry(*place).or_default();
+            for slot in &want[pile.len()..] {
+                if let Some(e) = pool[usize::from(slot.card.index())].pop() {
+                    pile.push(e);
+                }
+            }
+            let down = want.iter().take_while(|s| !s.face_up).count();
+            self.face_down.insert(*place, down);
+        }
+        self.piles = kept;
+        self.spare = pool.into_iter().flatten().collect();
     }
 }
 
 /// The slot a card should occupy: its rectangle's centre and its height in the stack.
-pub fn slot_translation(table: &Table, place: Place, index: usize, len: usize) -> Vec3 {
-    let r = table.card_rect(place, len.saturating_sub(index + 1));
+pub fn slot_translation(table: &Table, mirror: &Mirror, place: Place, index: usize) -> Vec3 {
+    let len = mirror.pile(place).len();
+    let r = table.card_rect(place, index, len, mirror.face_down(place));
     Vec3::new(r.x, r.y, 1.0 + index as f32 * 0.01)
 }
 
+/// A card the patience in play does not use: hidden, and no place.
+#[derive(Component)]
+pub struct Spare;
+
 fn spawn_cards(mut commands: Commands) {
     // Every card exists for the whole run; `follow_changes` puts them in place.
-    for i in 0..104u8 {
+    for i in 0..CARD_ENTITIES {
         let card = Card::from_index(i % 52).expect("index < 52");
         commands.spawn((
             CardView {
@@ -163,8 +225,7 @@ fn snap_to_layout(
     )>,
 ) {
     for (entity, view, mut transform, mut facing, glide) in &mut cards {
-        let len = mirror.pile(view.place).len();
-        let slot = slot_translation(&table, view.place, view.index, len);
+        let slot = slot_translation(&table, &mirror, view.place, view.index);
         // A card on its way keeps going, to where its place now is.
         if let Some(mut glide) = glide {
             glide.retarget(slot);
@@ -192,37 +253,30 @@ fn follow_changes(
     let mut any = false;
     for change in changes.read() {
         any = true;
-        match change {
-            GameChanged::Played(m) | GameChanged::Auto(m) | GameChanged::Redone(m) => {
-                mirror.apply(*m, false)
-            }
-            GameChanged::Undone(m) => mirror.apply(*m, true),
-            GameChanged::Dealt => dealt = true,
-            GameChanged::Nothing => {}
-        }
+        dealt |= matches!(change, GameChanged::Dealt);
     }
     if !any {
         return;
     }
-    let position = session.game.position();
-    let rules = session.game.rules();
-    if dealt || !mirror_matches(&mirror, &cards, position, rules) {
-        if !dealt {
-            warn!("card entities out of step with the rules; laying them out afresh");
-        }
-        rebuild(&mut mirror, &cards, position, rules);
+    if dealt {
+        // A new table: every card flies out from the stock afresh.
+        mirror.piles.clear();
     }
+    let entities: Vec<(Entity, Card)> = cards.iter().map(|(e, v, _)| (e, v.card)).collect();
+    mirror.follow(session.game.as_ref(), &entities);
     // Every card whose slot changed glides there; a new deal flies out from the stock in order.
     let stock = table.rect(Place::Stock);
     let mut order = 0;
-    for place in Place::all() {
+    let places: Vec<Place> = mirror.places().collect();
+    for place in places {
         let pile = mirror.pile(place).to_vec();
+        let down = mirror.face_down(place);
         for (index, &entity) in pile.iter().enumerate() {
             let Ok((_, mut view, transform)) = cards.get_mut(entity) else {
                 continue;
             };
-            let target = slot_translation(&table, place, index, pile.len());
-            let face_up = place != Place::Stock;
+            let target = slot_translation(&table, &mirror, place, index);
+            let face_up = index >= down;
             let moved = view.place != place
                 || view.index != index
                 || transform.translation.truncate() != target.truncate();
@@ -233,6 +287,7 @@ fn follow_changes(
                 index,
                 face_up,
             };
+            commands.entity(entity).remove::<Spare>();
             if dealt && place != Place::Stock {
                 let from = Vec3::new(stock.x, stock.y, target.z);
                 let delay = order as f32 * 0.02;
@@ -252,6 +307,12 @@ fn follow_changes(
             }
         }
     }
+    for &entity in &mirror.spare {
+        commands
+            .entity(entity)
+            .insert(Spare)
+            .remove::<(Glide, Shake)>();
+    }
 }
 
 /// What did not happen, shown: a card put back glides home; a refused card shakes where it
@@ -269,8 +330,7 @@ fn put_back_and_refuse(
         let Ok((view, transform, gliding)) = cards.get(entity) else {
             return;
         };
-        let len = mirror.pile(view.place).len();
-        let home = slot_translation(&table, view.place, view.index, len);
+        let home = slot_translation(&table, &mirror, view.place, view.index);
         if transform.translation.truncate().distance(home.truncate()) > 0.5 {
             commands.entity(entity).insert((
                 Glide::new(transform.translation, home, &table, &speed),
@@ -315,66 +375,26 @@ fn celebrate(
             GameChanged::Played(_) | GameChanged::Auto(_) | GameChanged::Redone(_)
         )
     });
-    if !won_now || session.game.status() != crate::rules::Status::Won {
+    if !won_now || session.game.status() != Status::Won {
         return;
     }
-    let (cx, cy) = table.ring_center();
-    let entities: Vec<Entity> = (0..8)
-        .flat_map(|f| mirror.pile(Place::Foundation(f)).to_vec())
+    let (cx, cy, a, b) = table.wheel;
+    let entities: Vec<Entity> = mirror
+        .places()
+        .filter(|p| matches!(p, Place::Foundation(_)))
+        .flat_map(|f| mirror.pile(f).to_vec())
         .collect();
+    let n = entities.len().max(1) as f32;
     let slow = Speed(speed.0.max(0.5) * 3.0);
     for (i, entity) in entities.into_iter().enumerate() {
         let Ok(transform) = cards.get(entity) else {
             continue;
         };
-        let t = i as f32 / 104.0 * std::f32::consts::TAU;
-        let target = Vec3::new(
-            cx + table.ring_a * 0.82 * t.sin(),
-            cy + table.ring_b * 0.8 * t.cos(),
-            60.0 + i as f32 * 0.01,
-        );
+        let t = i as f32 / n * std::f32::consts::TAU;
+        let target = Vec3::new(cx + a * t.sin(), cy + b * t.cos(), 60.0 + i as f32 * 0.01);
         let glide = Glide::new(transform.translation, target, &table, &slow)
             .delayed(1.0 + i as f32 * 0.015);
         commands.entity(entity).insert(glide);
-    }
-}
-
-fn mirror_matches(
-    mirror: &Mirror,
-    cards: &Query<(Entity, &mut CardView, &Transform)>,
-    position: &Position,
-    rules: &Rules,
-) -> bool {
-    Place::all().all(|place| {
-        let want = position.cards_at(rules, place);
-        let have = mirror.pile(place);
-        want.len() == have.len()
-            && have
-                .iter()
-                .zip(&want)
-                .all(|(e, c)| cards.get(*e).is_ok_and(|(_, v, _)| v.card == *c))
-    })
-}
-
-/// Assigns entities to places from scratch, matching them by card.
-fn rebuild(
-    mirror: &mut Mirror,
-    cards: &Query<(Entity, &mut CardView, &Transform)>,
-    position: &Position,
-    rules: &Rules,
-) {
-    let mut pool: Vec<Vec<Entity>> = vec![Vec::new(); 52];
-    for (entity, view, _) in cards.iter() {
-        pool[usize::from(view.card.index())].push(entity);
-    }
-    for place in Place::all() {
-        let pile = mirror.pile_mut(place);
-        pile.clear();
-        for card in position.cards_at(rules, place) {
-            if let Some(e) = pool[usize::from(card.index())].pop() {
-                pile.push(e);
-            }
-        }
     }
 }
 
@@ -397,8 +417,10 @@ fn show_sides(
 /// show. A card that does not move rests: it may be laid onto the backdrop (`backdrop::Still`).
 fn hide_covered(
     mirror: Res<Mirror>,
+    table: Res<Table>,
     mut cards: Query<(
         &CardView,
+        Has<Spare>,
         &Transform,
         &mut Visibility,
         Option<&mut Still>,
@@ -406,11 +428,16 @@ fn hide_covered(
         Has<Shake>,
     )>,
 ) {
-    for (view, transform, mut visibility, still, gliding, shaking) in &mut cards {
+    for (view, spare, transform, mut visibility, still, gliding, shaking) in &mut cards {
+        if spare {
+            visibility.set_if_neq(Visibility::Hidden);
+            continue;
+        }
         let len = mirror.pile(view.place).len();
-        let keep = match view.place {
-            Place::Zodiac(_) => crate::layout::MAX_DEPTH_EDGES + 1,
-            _ => 2,
+        let keep = match table.shape(view.place) {
+            Shape::Squared => MAX_DEPTH_EDGES + 1,
+            Shape::Fanned { .. } => len,
+            Shape::Stacked => 2,
         };
         let lifted = transform.translation.z >= 50.0;
         let moving = gliding || shaking || lifted;

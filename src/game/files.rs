@@ -3,8 +3,8 @@
 //! them back; other plugins read them (the settings panel and the notice's Dismiss button
 //! change them, and persistence saves the change).
 
+use crate::patience::{Game, Patience};
 use crate::profile;
-use crate::rules::Game;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -25,7 +25,7 @@ pub struct Statistics(pub profile::Statistics);
 /// Where each file lives.
 #[derive(Resource, Clone, Debug)]
 pub struct Files {
-    pub game: PathBuf,
+    pub dir: PathBuf,
     pub settings: PathBuf,
     pub statistics: PathBuf,
 }
@@ -33,10 +33,15 @@ pub struct Files {
 impl Files {
     pub fn in_dir(dir: &std::path::Path) -> Files {
         Files {
-            game: dir.join("game.ron"),
+            dir: dir.to_path_buf(),
             settings: dir.join("settings.ron"),
             statistics: dir.join("statistics.ron"),
         }
+    }
+
+    /// Where a patience's game in progress is saved.
+    pub fn game(&self, patience: &dyn Patience) -> PathBuf {
+        self.dir.join(patience.save_file())
     }
 }
 
@@ -44,9 +49,11 @@ impl Files {
 #[derive(Resource, Default, Deref)]
 pub struct Saver(pub crate::storage::Saver);
 
-/// The game found in the data folder at start, if any (the session resumes it).
+/// The games found in the data folder at start, one per patience at most, by the patience's
+/// name. The session resumes one, and parks the game it leaves here when the player switches
+/// patience, so coming back resumes it exactly.
 #[derive(Resource, Default)]
-pub struct SavedGame(pub Option<Game>);
+pub struct SavedGames(pub std::collections::BTreeMap<&'static str, Box<dyn Game>>);
 
 /// A message for the player about their files: what was set aside and where it was kept.
 /// Shown until dismissed.

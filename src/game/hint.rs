@@ -8,68 +8,12 @@ use super::messages::{AskHint, CannotWin, GameChanged, Step, Toast};
 use super::session::Session;
 use super::table::HintHighlight;
 use super::verdicts::Verdicts;
-use crate::rules::{Card, Move, Place, Position, Rules, Status};
-use crate::solver::Verdict;
+use crate::patience::{Place, Status, Verdict};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     // Before the lost notice, which takes its `CannotWin`.
     app.add_systems(Update, show_hint.in_set(Step::Advise));
-}
-
-/// A place named as the toast says it.
-pub fn place_name(place: Place) -> String {
-    match place {
-        Place::Stock => "the stock".to_string(),
-        Place::Waste => "the waste".to_string(),
-        Place::Equator(e) => format!("Equator cell e{e}"),
-        Place::Zodiac(z) => format!("Zodiac pile z{z}"),
-        Place::Foundation(f) => format!("foundation f{f}"),
-    }
-}
-
-/// The hint for a winnable position, from the solver's line: the words, and the places to light.
-pub fn from_line(position: &Position, rules: &Rules, line: &[Move]) -> (String, Vec<Place>) {
-    let Some(&first) = line.first() else {
-        return ("The game is won.".into(), Vec::new());
-    };
-    if !matches!(first, Move::Turn | Move::Redeal) {
-        let card = position
-            .moving_card(first)
-            .map(Card::name)
-            .unwrap_or_default();
-        let words = format!(
-            "Hint: {card} from {} to {}.",
-            place_name(first.from()),
-            place_name(first.to())
-        );
-        return (words, vec![first.from(), first.to()]);
-    }
-    // The plan turns the stock first: say which card it is after, and how far down it is.
-    let turns = line
-        .iter()
-        .take_while(|m| matches!(m, Move::Turn | Move::Redeal))
-        .count();
-    let over = line[..turns].contains(&Move::Redeal);
-    let mut p = *position;
-    for &m in &line[..turns] {
-        if p.apply(rules, m).is_err() {
-            break;
-        }
-    }
-    let card = line
-        .get(turns)
-        .and_then(|&m| p.moving_card(m))
-        .map(Card::name);
-    let words = match (card, over) {
-        (None, _) => "Hint: turn the stock.".to_string(),
-        (Some(card), false) if turns == 1 => format!("Turn the stock: {card} is next."),
-        (Some(card), false) => format!("Turn the stock: {card} is {turns} cards down."),
-        (Some(card), true) => {
-            format!("Turn the stock, and the waste over: {card} comes up in {turns} turns.")
-        }
-    };
-    (words, vec![Place::Stock])
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -95,7 +39,7 @@ fn show_hint(
         return;
     }
     let game = &session.game;
-    let Some(verdict) = verdicts.want(game.rules(), game.position()) else {
+    let Some(verdict) = verdicts.want(&game.snapshot()) else {
         return;
     };
     *waiting = false;
@@ -105,7 +49,7 @@ fn show_hint(
             Vec::new()
         }
         Verdict::Winnable { line, .. } => {
-            let (words, lit) = from_line(game.position(), game.rules(), line);
+            let (words, lit) = game.hint_from_line(line);
             toasts.write(Toast(words));
             lit
         }
@@ -117,18 +61,23 @@ fn show_hint(
             Vec::new()
         }
         // Outside what the solver decides (a hand-made position): the rules' own hint.
-        Verdict::Unknown { .. } => match game.position().hint(game.rules()) {
-            Some(m @ (Move::Turn | Move::Redeal)) => {
-                toasts.write(Toast(format!("Hint: {m}.")));
+        Verdict::Unknown { .. } => match game.rules_hint() {
+            Some(m) if m.is_turn() || m.is_redeal() => {
+                let what = if m.is_turn() {
+                    "turn the stock"
+                } else {
+                    "turn the waste over"
+                };
+                toasts.write(Toast(format!("Hint: {what}.")));
                 vec![Place::Stock]
             }
             Some(m) => {
                 toasts.write(Toast(format!(
                     "Hint: from {} to {}.",
-                    place_name(m.from()),
-                    place_name(m.to())
+                    game.place_name(m.from),
+                    game.place_name(m.to)
                 )));
-                vec![m.from(), m.to()]
+                vec![m.from, m.to]
             }
             None => {
                 toasts.write(Toast("No move is left.".into()));

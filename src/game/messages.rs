@@ -5,8 +5,8 @@
 //! changes the game, and says what happened with [`GameChanged`], [`Refused`] and [`Finished`];
 //! everything else mirrors that.
 
-pub use crate::rules::Outcome;
-use crate::rules::{Card, DealNumber, Illegal, Move, Place};
+pub use crate::patience::Outcome;
+use crate::patience::{Card, DealNumber, Move, Place};
 use bevy::prelude::*;
 use std::fmt;
 
@@ -66,10 +66,14 @@ pub enum Request {
     Auto(Move),
     /// A move of Show me's: played like any other, and the game then counts as solved with help.
     Shown(Move),
-    /// Send the card on top of this place to its best place (a click, Enter twice, D): the
-    /// session resolves it against the game as it is when the request is read, so several
-    /// clicks in one frame each act on the table the one before left.
-    Best(Place),
+    /// Send the card this deep from the top of this place (with the cards on it) to its best
+    /// place (a click, Enter twice, D): the session resolves it against the game as it is
+    /// when the request is read, so several clicks in one frame each act on the table the one
+    /// before left.
+    Best(Place, usize),
+    /// Send the top card of this place to a foundation (a double-click, where the patience
+    /// has no inspector).
+    Home(Place),
     Undo,
     /// Redo one step: one move, or all the moves one `UndoTo` took back.
     Redo,
@@ -82,6 +86,9 @@ pub enum Request {
         deal: Option<DealNumber>,
         rules: Option<String>,
     },
+    /// Play another patience, by name: its game resumes where it was left, or a new one is
+    /// dealt; the game left waits, uncounted, to be resumed.
+    Switch(String),
 }
 
 /// What happened to the game, for the views to mirror.
@@ -110,11 +117,12 @@ pub struct Refused {
 /// Why, in the rules' words.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
-    Illegal(Illegal),
+    /// The rules' words.
+    Illegal(String),
     /// A click on a card that no place takes now.
     NowhereToGo(Card),
-    /// No move goes from the picked card's place to this one.
-    NotThere(Place),
+    /// No move goes from the picked card's place to this one (named).
+    NotThere(String),
 }
 
 impl fmt::Display for Refusal {
@@ -166,7 +174,7 @@ pub struct CannotWin {
     pub after_move: bool,
 }
 
-/// Open the inspector on a Zodiac pile.
+/// Open the inspector on a pile.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct Inspect(pub Place);
 

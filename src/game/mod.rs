@@ -1,5 +1,5 @@
-//! The game window: Bevy renders the table and collects input; the rules in [`crate::rules`]
-//! decide everything. Each plugin below owns one concern; data flows one way (see
+//! The game window: Bevy renders the table and collects input; the patience in play (through
+//! [`crate::patience`]'s interface) decides everything. Each plugin below owns one concern; data flows one way (see
 //! [`messages`]): input → `Request` → session → rules → `GameChanged` → cards, animation, HUD,
 //! overlays, audio, persistence.
 
@@ -31,7 +31,7 @@ pub mod theme;
 pub mod traditional;
 pub mod verdicts;
 
-use crate::rules::DealNumber;
+use crate::patience::DealNumber;
 use bevy::prelude::*;
 use bevy::window::{WindowResizeConstraints, WindowResolution};
 use bevy::winit::{UpdateMode, WinitSettings};
@@ -40,6 +40,8 @@ use std::path::PathBuf;
 /// What the command line asked the window for.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct LaunchOptions {
+    /// The patience to open on (by name); else the one played last.
+    pub patience: Option<String>,
     pub deal: Option<DealNumber>,
     pub rules: Option<String>,
     /// Where saves, statistics and settings live.

@@ -8,11 +8,11 @@
 
 use super::animation::Speed;
 use super::art::DeckStyle;
-use super::files::{Files, LoadFiles, Notice, SavedGame, Saver, Settings, Statistics};
+use super::files::{Files, LoadFiles, Notice, SavedGames, Saver, Settings, Statistics};
 use super::messages::{Finished, GameChanged, Outcome, Step};
 use super::session::Session;
+use crate::patience::{Game, Patience, registry};
 use crate::profile::{self, load_or_default};
-use crate::rules::Game;
 use bevy::app::AppExit;
 use bevy::prelude::*;
 
@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_everything.in_set(LoadFiles))
         .add_systems(
             Update,
-            (count_finished, save_game, tell_failures)
+            (count_finished, save_game, remember_patience, tell_failures)
                 .chain()
                 .in_set(Step::Present),
         )
@@ -29,13 +29,17 @@ pub(super) fn plugin(app: &mut App) {
             (apply_settings, save_settings)
                 .chain()
                 .in_set(Step::Present)
+                .after(remember_patience)
                 .run_if(resource_changed::<Settings>),
         )
         .add_systems(Last, save_on_exit);
 }
 
 /// Reads a saved game; a file that exists but cannot be used is set aside, with a notice.
-pub fn load_game(path: &std::path::Path) -> (Option<Game>, Option<String>) {
+pub fn load_game(
+    patience: &dyn Patience,
+    path: &std::path::Path,
+) -> (Option<Box<dyn Game>>, Option<String>) {
     let text = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, None),
@@ -51,7 +55,7 @@ pub fn load_game(path: &std::path::Path) -> (Option<Game>, Option<String>) {
     };
     let game = std::str::from_utf8(&text)
         .map_err(|e| e.to_string())
-        .and_then(|t| Game::from_ron(t).map_err(|e| e.to_string()));
+        .and_then(|t| patience.load(t));
     match game {
         Ok(g) => (Some(g), None),
         Err(problem) => (
@@ -72,8 +76,14 @@ fn load_everything(world: &mut World) {
     notices.extend(n);
     let (statistics, n) = load_or_default::<profile::Statistics>(&files.statistics, "statistics");
     notices.extend(n);
-    let (saved, n) = load_game(&files.game);
-    notices.extend(n);
+    let mut saved = SavedGames::default();
+    for patience in registry::all() {
+        let (game, n) = load_game(patience, &files.game(patience));
+        notices.extend(n);
+        if let Some(game) = game {
+            saved.0.insert(patience.name(), game);
+        }
+    }
     for n in &notices {
         warn!("{n}");
     }
@@ -85,14 +95,17 @@ fn load_everything(world: &mut World) {
     });
     world.insert_resource(Settings(settings));
     world.insert_resource(Statistics(statistics));
-    world.insert_resource(SavedGame(saved));
+    world.insert_resource(saved);
     world.insert_resource(files);
     world.init_resource::<Saver>();
     world.insert_resource(Notice((!notices.is_empty()).then(|| notices.join(" "))));
 }
 
 fn save_now(session: &Session, files: &Files, saver: &Saver) {
-    saver.write(&files.game, session.record().to_ron().into_bytes());
+    saver.write(
+        &files.game(session.game.patience()),
+        session.record().into_bytes(),
+    );
 }
 
 /// Every change is saved at once (off the frame): a crash loses at most the move in flight.
@@ -108,6 +121,20 @@ fn save_game(
         .count();
     if relevant > 0 {
         save_now(&session, &files, &saver);
+    }
+}
+
+/// The window opens next time on the patience played last.
+fn remember_patience(
+    mut changes: MessageReader<GameChanged>,
+    session: Res<Session>,
+    mut settings: ResMut<Settings>,
+) {
+    if changes.read().any(|c| *c == GameChanged::Dealt) {
+        let name = session.game.patience().name();
+        if settings.patience != name {
+            settings.patience = name.to_string();
+        }
     }
 }
 

@@ -29,7 +29,7 @@ use super::input::{DragState, InputQueue};
 use super::messages::{Finished, Outcome};
 use super::session::Session;
 use super::table::Table;
-use crate::rules::Place;
+use crate::patience::Place;
 use bevy::app::AppExit;
 use bevy::core_pipeline::core_2d::Transparent2d;
 use bevy::diagnostic::FrameCount;
@@ -160,7 +160,7 @@ fn ready(
     let Ok(w) = windows.single() else { return };
     let line = format!(
         "probe: ready moves={} window={}x{} scale={}",
-        session.game.moves().len(),
+        session.game.moves_played(),
         w.width(),
         w.height(),
         w.scale_factor()
@@ -211,18 +211,23 @@ fn look_at_the_table(
     };
     // The bottom left corner.
     let felt = pixel_at((3.0, table.height - 3.0));
-    // The track between two neighbouring Zodiac piles, where no place covers it.
-    let covered = |x: f32, y: f32| Place::all().any(|p| table.rect(p).inflate(1.0).contains(x, y));
-    let track = (0..24u8)
-        .map(|i| {
-            let (a, b) = (
-                table.rect(Place::Zodiac(i)),
-                table.rect(Place::Zodiac((i + 1) % 24)),
-            );
-            ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
-        })
-        .find(|&(x, y)| !covered(x, y))
-        .map(|(x, y)| pixel_at(table.table_to_window(x, y)));
+    // A point of the track (where the layout has one), where no place covers it; the felt
+    // where it has none.
+    let covered = |x: f32, y: f32| {
+        table
+            .all()
+            .any(|p| table.footprint(p).inflate(1.0).contains(x, y))
+    };
+    let track = match table.track {
+        Some((cx, cy, a, b, _)) => (0..96)
+            .map(|k| {
+                let t = k as f32 / 96.0 * std::f32::consts::TAU;
+                (cx + a * t.sin(), cy + b * t.cos())
+            })
+            .find(|&(x, y)| !covered(x, y))
+            .map(|(x, y)| pixel_at(table.table_to_window(x, y))),
+        None => Some(felt),
+    };
     let Some(track) = track else { return };
     // The stock's back between its ring of dots and its inner frame.
     let stock = table.rect(Place::Stock);

@@ -2,7 +2,7 @@
 //! symbols, as outlines at the size they are shown (y up, centred on the origin), so they stay
 //! sharp at any size and scale. `paint` fills them.
 
-use crate::rules::Suit;
+use crate::patience::Suit;
 use bevy::math::Vec2;
 use std::f32::consts::{PI, TAU};
 

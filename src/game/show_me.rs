@@ -7,8 +7,8 @@ use super::animation::{Busy, Glide};
 use super::messages::{AskShowMe, CannotWin, GameChanged, Refused, Request, Step, Toast};
 use super::session::Session;
 use super::verdicts::Verdicts;
-use crate::rules::{Move, Status};
-use crate::solver::Verdict;
+use crate::patience::Verdict;
+use crate::patience::{Move, Status};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::MouseButtonInput;
@@ -120,7 +120,7 @@ pub(super) fn play(
     }
     let game = &session.game;
     if show.run == Run::Waiting {
-        let Some(verdict) = verdicts.want(game.rules(), game.position()) else {
+        let Some(verdict) = verdicts.want(&game.snapshot()) else {
             busy.0 = true;
             return;
         };

@@ -1,5 +1,6 @@
-//! The table itself: the layout for the current window, the felt, the Zodiac track, and a marker
-//! entity for every place (so empty places show, and can be clicked and dropped on).
+//! The table itself: the layout for the current window and patience, the felt (with the track
+//! a layout may have), and a marker entity for every place (so empty places show, and can be
+//! clicked and dropped on).
 
 use super::backdrop::{self, Backdrop, Still};
 use super::messages::Step;
@@ -7,14 +8,14 @@ use super::paint::{self, Canvas, Face};
 use super::session::Session;
 use super::shapes;
 use super::theme::{self, Fonts, Palette};
-use crate::layout::Layout;
-use crate::rules::{Direction, Place, Rules, Suit};
+use crate::patience::layout::hud_scale;
+use crate::patience::{Game, Layout, Place, Suit, registry};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Palette::FELT))
-        .insert_resource(Table(Layout::new(1280.0, 800.0, 1.0)))
+        .insert_resource(Table(registry::default().layout(1280.0, 800.0, 1.0)))
         .add_systems(PreUpdate, follow_window)
         .add_systems(
             Update,
@@ -51,19 +52,29 @@ pub struct HintHighlight(pub Place);
 
 pub(super) fn follow_window(
     windows: Query<&Window, With<PrimaryWindow>>,
+    session: Option<Res<Session>>,
     mut table: ResMut<Table>,
+    mut last: Local<Option<&'static str>>,
 ) {
     let Ok(window) = windows.single() else { return };
+    let patience = session.map_or_else(registry::default, |s| s.game.patience());
     let (w, h, s) = (window.width(), window.height(), window.scale_factor());
-    if (table.width, table.height, table.scale_factor) != (w, h, s) {
-        table.0 = Layout::new(w, h, s);
+    if (table.width, table.height, table.scale_factor) != (w, h, s)
+        || *last != Some(patience.name())
+    {
+        *last = Some(patience.name());
+        table.0 = patience.layout(w, h, s);
     }
 }
 
-/// The foundations' labels (up or down) depend on the rule set.
+/// The foundations' labels (up or down) depend on the patience and the rule set.
 fn rules_changed(session: Option<Res<Session>>, mut last: Local<Option<String>>) -> bool {
     let Some(session) = session else { return false };
-    let key = session.game.rule_set().key();
+    let key = format!(
+        "{}/{}",
+        session.game.patience().name(),
+        session.game.statistics_key()
+    );
     if last.as_ref() != Some(&key) {
         *last = Some(key);
         true
@@ -96,7 +107,7 @@ fn redraw_table(
     }
     let layout = &table.0;
     let scale = layout.scale_factor.max(0.1);
-    let picture = picture(layout, session.game.rules()).into_image();
+    let picture = picture(layout, session.game.as_ref()).into_image();
     let (camera, msaa) = table_camera.iter().next().unzip();
     let msaa = msaa.copied().unwrap_or_default();
     if let Some(camera) = camera.filter(|_| backdrop::copies_on(msaa)) {
@@ -131,7 +142,7 @@ fn redraw_table(
         color: colour,
         ..default()
     };
-    for place in Place::all() {
+    for place in layout.all() {
         let r = layout.rect(place);
         // The marker is what input finds at the place; its look is in the picture.
         let marker = commands
@@ -203,7 +214,7 @@ fn redraw_table(
                 font: fonts.ui.clone().into(),
                 // The HUD's small text size, so the count shares its glyph atlas (each size
                 // drawn costs one of its own: about 2 MiB on a software renderer).
-                font_size: (theme::SMALL_TEXT * crate::layout::hud_scale(layout.width)).into(),
+                font_size: (theme::SMALL_TEXT * hud_scale(layout.width)).into(),
                 ..default()
             },
             TextColor(Palette::HUD_TEXT),
@@ -213,8 +224,8 @@ fn redraw_table(
 }
 
 /// What never changes while the layout and the rules stay, in one picture at the window's size
-/// in texels: the felt, the Zodiac track, every place's outline and marks, the captions.
-pub fn picture(layout: &Layout, rules: &Rules) -> Canvas {
+/// in texels: the felt, the track, every place's outline and marks, the captions.
+pub fn picture(layout: &Layout, game: &dyn Game) -> Canvas {
     let scale = layout.scale_factor.max(0.1);
     let mut canvas = Canvas::new(
         (layout.width * scale).round() as u32,
@@ -222,29 +233,28 @@ pub fn picture(layout: &Layout, rules: &Rules) -> Canvas {
         scale,
     );
     canvas.flood(Palette::FELT);
-    let (cx, cy) = layout.ring_center();
     let (cw, ch) = (layout.card_w, layout.card_h);
-    canvas.fill(
-        &shapes::ellipse_band(layout.ring_a, layout.ring_b, ch * 1.35),
-        Palette::TRACK,
-        Vec2::new(cx, cy - layout.depth_step * 3.0),
-    );
+    if let Some((cx, cy, a, b, band)) = layout.track {
+        canvas.fill(
+            &shapes::ellipse_band(a, b, band),
+            Palette::TRACK,
+            Vec2::new(cx, cy),
+        );
+    }
     let radius = cw * 0.08;
     let outline = shapes::rounded_frame(cw, ch, radius, (cw * 0.025).max(1.0));
     let fill = shapes::rounded_rect(cw, ch, radius);
     let suits = Suit::ALL.map(|s| shapes::suit(s, cw * 0.42));
-    for place in Place::all() {
+    for place in layout.all() {
         let r = layout.rect(place);
         let at = Vec2::new(r.x, r.y);
         canvas.fill(&fill, Palette::SLOT_FILL, at);
         canvas.fill(&outline, Palette::SLOT_LINE, at);
-        if let Place::Foundation(f) = place {
+        if let Place::Foundation(f) = place
+            && let Some((suit, base, arrow)) = game.foundation_caption(f)
+        {
             // Suit and base rank (A or K) while empty; cards cover it once built.
-            let suit = usize::from(f) % 4;
-            let (base, arrow) = match rules.foundations[usize::from(f)] {
-                Direction::Up => ("A", "up"),
-                Direction::Down => ("K", "down"),
-            };
+            let suit = Suit::ALL.iter().position(|&s| s == suit).unwrap_or(0);
             canvas.fill(
                 &suits[suit],
                 Palette::SLOT_MARK,
@@ -265,15 +275,16 @@ pub fn picture(layout: &Layout, rules: &Rules) -> Canvas {
         }
     }
     // Captions for the groups, small and quiet, so a newcomer knows what is where.
-    let e0 = layout.rect(Place::Equator(0));
-    canvas.text(
-        "EQUATOR",
-        Face::Ui,
-        (ch * 0.13).max(11.0),
-        Palette::CAPTION,
-        Vec2::new(e0.left() - cw * 0.55, e0.y),
-        0.0,
-    );
+    for &(words, x, y) in &layout.captions {
+        canvas.text(
+            words,
+            Face::Ui,
+            (ch * 0.13).max(11.0),
+            Palette::CAPTION,
+            Vec2::new(x, y),
+            0.0,
+        );
+    }
     canvas
 }
 
@@ -293,9 +304,9 @@ fn redeal_mark(cw: f32, ch: f32, scale: f32) -> (Image, Vec2) {
 struct RedealMark;
 
 fn show_redeal_mark(session: Res<Session>, mut marks: Query<&mut Visibility, With<RedealMark>>) {
-    let phase_one = session.game.position().phase() == crate::rules::Phase::One;
+    let possible = session.game.redeal_possible();
     for mut v in &mut marks {
-        v.set_if_neq(if phase_one {
+        v.set_if_neq(if possible {
             Visibility::Inherited
         } else {
             Visibility::Hidden
@@ -308,12 +319,8 @@ fn show_redeal_mark(session: Res<Session>, mut marks: Query<&mut Visibility, Wit
 struct TalonCount(Place);
 
 fn count_talon(session: Res<Session>, mut labels: Query<(&TalonCount, &mut Text2d)>) {
-    let position = session.game.position();
     for (label, mut text) in &mut labels {
-        let n = match label.0 {
-            Place::Stock => position.stock().len(),
-            _ => position.waste().len(),
-        };
+        let n = session.game.cards(label.0).len();
         let wanted = n.to_string();
         if text.0 != wanted {
             text.0 = wanted;
@@ -324,13 +331,16 @@ fn count_talon(session: Res<Session>, mut labels: Query<(&TalonCount, &mut Text2
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::RuleSet;
 
     #[test]
     fn the_picture_is_felt_with_the_track_and_fills_the_window_in_texels() {
         for scale in [1.0, 1.5, 2.0] {
-            let layout = Layout::new(1024.0, 640.0, scale);
-            let canvas = picture(&layout, &RuleSet::default_set().rules());
+            let zodiac = registry::default();
+            let layout = zodiac.layout(1024.0, 640.0, scale);
+            let game = zodiac
+                .new_game("cadogan", crate::rules::DealNumber::new(1).unwrap())
+                .unwrap();
+            let canvas = picture(&layout, game.as_ref());
             assert_eq!(
                 (canvas.width(), canvas.height()),
                 ((1024.0 * scale) as u32, (640.0 * scale) as u32)
@@ -338,7 +348,7 @@ mod tests {
             let felt = Palette::FELT.to_srgba().to_u8_array();
             assert_eq!(canvas.texel(2, canvas.height() - 3), felt);
             // The track between two Zodiac piles.
-            let (a, b) = (layout.rect(Place::Zodiac(0)), layout.rect(Place::Zodiac(1)));
+            let (a, b) = (layout.rect(Place::Pile(0)), layout.rect(Place::Pile(1)));
             let (x, y) = layout.table_to_window((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
             let texel = canvas.texel((x * scale) as u32, (y * scale) as u32);
             let track = Palette::TRACK.to_srgba().to_u8_array();

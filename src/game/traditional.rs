@@ -15,7 +15,7 @@
 
 use super::paint::Canvas;
 use super::theme::Palette;
-use crate::rules::{Card, Suit};
+use crate::patience::{Card, Suit};
 use bevy::prelude::{Color, Vec2};
 use resvg::tiny_skia::{Pixmap, PixmapPaint, Transform};
 use resvg::usvg;
@@ -364,7 +364,7 @@ mod tests {
             }
         }
         assert_eq!(backs().len(), 2);
-        assert!((SVG_W / SVG_H - crate::layout::CARD_ASPECT).abs() < 1e-3);
+        assert!((SVG_W / SVG_H - crate::patience::layout::CARD_ASPECT).abs() < 1e-3);
     }
 
     #[test]

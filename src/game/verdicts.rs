@@ -6,8 +6,7 @@
 //! systems that wait on it. Frames are asked for only while a verdict is being worked out.
 
 use super::messages::Step;
-use crate::rules::{Position, Rules};
-use crate::solver::{Solver, Verdict};
+use crate::patience::{Snapshot, Verdict};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
@@ -20,8 +19,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, start_wanted);
 }
 
-/// A position under a set of rules.
-type Key = (Rules, Position);
+/// A position under a set of rules ([`Snapshot::key`]).
+type Key = u128;
 
 /// More positions than a long session visits; past it the cache starts again.
 const KEEP: usize = 8192;
@@ -31,25 +30,23 @@ const KEEP: usize = 8192;
 pub struct Verdicts {
     known: HashMap<Key, Arc<Verdict>>,
     /// Asked for since the last frame ended.
-    wanted: Mutex<Vec<Key>>,
-    running: Vec<(Key, Task<(Verdict, Solver)>)>,
-    /// Solvers keep their memory between positions: one per task at most.
-    solvers: Vec<Solver>,
+    wanted: Mutex<Vec<Arc<dyn Snapshot>>>,
+    running: Vec<(Key, Task<Verdict>)>,
 }
 
 impl Verdicts {
     /// The verdict on this position, if known.
-    pub fn get(&self, rules: &Rules, position: &Position) -> Option<Arc<Verdict>> {
-        self.known.get(&(*rules, *position)).cloned()
+    pub fn get(&self, position: &Arc<dyn Snapshot>) -> Option<Arc<Verdict>> {
+        self.known.get(&position.key()).cloned()
     }
 
     /// The verdict if known; otherwise it is worked out from the end of this frame on.
-    pub fn want(&self, rules: &Rules, position: &Position) -> Option<Arc<Verdict>> {
-        let known = self.get(rules, position);
+    pub fn want(&self, position: &Arc<dyn Snapshot>) -> Option<Arc<Verdict>> {
+        let known = self.get(position);
         if known.is_none()
             && let Ok(mut wanted) = self.wanted.lock()
         {
-            wanted.push((*rules, *position));
+            wanted.push(position.clone());
         }
         known
     }
@@ -60,14 +57,12 @@ impl Verdicts {
     }
 
     /// Works out a verdict now, on this thread: for the rare caller that cannot wait a frame.
-    pub fn decide_now(&mut self, rules: &Rules, position: &Position) -> Arc<Verdict> {
-        if let Some(v) = self.get(rules, position) {
+    pub fn decide_now(&mut self, position: &Arc<dyn Snapshot>) -> Arc<Verdict> {
+        if let Some(v) = self.get(position) {
             return v;
         }
-        let mut solver = self.solvers.pop().unwrap_or_default();
-        let verdict = Arc::new(solve_safely(&mut solver, rules, position));
-        self.solvers.push(solver);
-        self.remember((*rules, *position), verdict.clone());
+        let verdict = Arc::new(solve_safely(position.as_ref()));
+        self.remember(position.key(), verdict.clone());
         verdict
     }
 
@@ -80,16 +75,12 @@ impl Verdicts {
 }
 
 /// The solver's answer; a solver that failed says so instead of taking the game down.
-fn solve_safely(solver: &mut Solver, rules: &Rules, position: &Position) -> Verdict {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        solver.solve(position, rules)
-    }))
-    .unwrap_or_else(|_| {
-        *solver = Solver::new();
-        Verdict::Unknown {
+fn solve_safely(position: &dyn Snapshot) -> Verdict {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| position.solve())).unwrap_or_else(
+        |_| Verdict::Unknown {
             why: "the solver failed on this position".into(),
-        }
-    })
+        },
+    )
 }
 
 /// Takes in the verdicts worked out since the last frame.
@@ -100,9 +91,8 @@ fn collect(mut verdicts: ResMut<Verdicts>) {
     let running = std::mem::take(&mut verdicts.running);
     for (key, mut task) in running {
         if task.is_finished()
-            && let Some((verdict, solver)) = block_on(poll_once(&mut task))
+            && let Some(verdict) = block_on(poll_once(&mut task))
         {
-            verdicts.solvers.push(solver);
             verdicts.remember(key, Arc::new(verdict));
         } else {
             verdicts.running.push((key, task));
@@ -115,15 +105,13 @@ fn start_wanted(mut verdicts: ResMut<Verdicts>, mut redraw: MessageWriter<Reques
     // Asking, or starting work, is not news: only answers are.
     let v = verdicts.bypass_change_detection();
     let wanted = std::mem::take(&mut *v.wanted.lock().unwrap_or_else(|e| e.into_inner()));
-    for key in wanted {
+    for position in wanted {
+        let key = position.key();
         if v.known.contains_key(&key) || v.running.iter().any(|(k, _)| *k == key) {
             continue;
         }
-        let mut solver = v.solvers.pop().unwrap_or_default();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let verdict = solve_safely(&mut solver, &key.0, &key.1);
-            (verdict, solver)
-        });
+        let task =
+            AsyncComputeTaskPool::get().spawn(async move { solve_safely(position.as_ref()) });
         v.running.push((key, task));
     }
     if !v.running.is_empty() {

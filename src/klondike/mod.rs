@@ -9,9 +9,12 @@
 //! suit, build up from the Ace; a card may come back from them if the rule set allows.
 
 pub mod deal;
+pub mod game;
 pub mod illegal;
+pub mod layout;
 pub mod legal;
 pub mod moves;
+pub mod patience;
 pub mod position;
 pub mod ruleset;
 pub mod solver;

@@ -61,23 +61,30 @@ impl RuleSet {
     pub fn parse(file: &str, text: &str) -> Result<RuleSet, String> {
         let set: RuleSet = ron::from_str(text)
             .map_err(|e| format!("Klondike rule set {file} is malformed: {e}"))?;
-        if !matches!(set.turn, 1 | 3) {
+        set.validate(file)?;
+        Ok(set)
+    }
+
+    /// Checks what the file format alone cannot: the turn, the passes, the name; `file` names
+    /// the set in errors (a game record's inline set is checked with this too).
+    pub fn validate(&self, file: &str) -> Result<(), String> {
+        if !matches!(self.turn, 1 | 3) {
             return Err(format!(
                 "Klondike rule set {file}: turn must be 1 or 3, not {}",
-                set.turn
+                self.turn
             ));
         }
-        if set.passes == Some(0) {
+        if self.passes == Some(0) {
             return Err(format!(
                 "Klondike rule set {file}: passes must be at least 1 (or None: unlimited)"
             ));
         }
-        if set.name.trim().is_empty() || set.name.contains(char::is_whitespace) {
+        if self.name.trim().is_empty() || self.name.contains(char::is_whitespace) {
             return Err(format!(
                 "Klondike rule set {file}: its name must be one word"
             ));
         }
-        Ok(set)
+        Ok(())
     }
 
     /// Every shipped rule set, the default first.

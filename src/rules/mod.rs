@@ -4,7 +4,9 @@
 pub mod card;
 pub mod deal;
 pub mod game;
+pub mod layout;
 pub mod moves;
+pub mod patience;
 pub mod position;
 pub mod ruleset;
 

@@ -119,7 +119,7 @@ fn the_hint_is_the_plans_next_move_in_both_phases() {
 /// When the plan needs the stock turned, the hint says which card it is after and how far down.
 #[test]
 fn a_turn_hint_names_the_card_and_how_far_down_it_is() {
-    use zodiac::game::hint::from_line;
+    use zodiac::rules::patience::hint_from_line as from_line;
     let game = along_the_line(|g| {
         let l = line(g.position(), g.rules());
         l.len() > 3 && l[0] == Move::Turn && l[1] == Move::Turn && l[2] != Move::Redeal
@@ -127,7 +127,7 @@ fn a_turn_hint_names_the_card_and_how_far_down_it_is() {
     let plan = line(game.position(), game.rules());
     assert_eq!(&plan[..2], &[Move::Turn, Move::Turn]);
     let (words, lit) = from_line(game.position(), game.rules(), &plan);
-    assert_eq!(lit, vec![Place::Stock]);
+    assert_eq!(lit, vec![zodiac::patience::Place::Stock]);
     assert!(words.starts_with("Turn the stock: "), "{words}");
     let turns = plan.iter().take_while(|m| **m == Move::Turn).count();
     assert!(
@@ -147,7 +147,11 @@ fn a_losing_move_is_told_once_and_undone_with_one_click() {
         .add_systems(Last, count_appearances);
     h.set_game(game);
     let before = *h.game().position();
-    h.app.world_mut().write_message(Request::Play(losing));
+    h.app
+        .world_mut()
+        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+            losing,
+        )));
     h.run_until("the lost notice", |h| notice(h).is_some());
     let (text, offer) = notice(&h).unwrap();
     assert!(
@@ -166,7 +170,11 @@ fn a_losing_move_is_told_once_and_undone_with_one_click() {
     assert!(notice(&h).is_none(), "the notice goes with the undo");
     // Switched off in Settings, the same move is not told.
     h.app.world_mut().resource_mut::<Settings>().warn_lost = false;
-    h.app.world_mut().write_message(Request::Play(losing));
+    h.app
+        .world_mut()
+        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+            losing,
+        )));
     for _ in 0..60 {
         h.app.update();
     }
@@ -419,14 +427,18 @@ fn undo_redo_and_a_repeated_hint_cost_nothing() {
     h.key(KeyCode::KeyH, &[]);
     h.run_until("the hint shows", |h| !hint_lit(h).is_empty());
     let first = line(h.game().position(), h.game().rules())[0];
-    h.app.world_mut().write_message(Request::Play(first));
+    h.app
+        .world_mut()
+        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+            first,
+        )));
     h.run_until("the verdict after the move", |h| {
         let g = h.game();
         let known = h
             .app
             .world()
             .resource::<Verdicts>()
-            .get(g.rules(), g.position());
+            .get(&zodiac::patience::Game::snapshot(g));
         known.is_some() && !g.moves().is_empty()
     });
     for step in [Request::Undo, Request::Redo, Request::Undo] {
@@ -435,7 +447,7 @@ fn undo_redo_and_a_repeated_hint_cost_nothing() {
         let g = h.game();
         let verdicts = h.app.world().resource::<Verdicts>();
         assert!(
-            verdicts.get(g.rules(), g.position()).is_some(),
+            verdicts.get(&zodiac::patience::Game::snapshot(g)).is_some(),
             "known at once"
         );
         assert!(!verdicts.busy(), "nothing to work out");

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use zodiac::game::theme::Palette;
-use zodiac::layout::Layout;
+use zodiac::patience::Layout;
 use zodiac::rules::{Game, Move, Place};
 
 struct Killed(Child);
@@ -215,7 +215,7 @@ impl Running {
             .unwrap();
         let scale: f32 = field("scale=").parse().unwrap();
         Ready {
-            layout: Layout::new(w, h, scale),
+            layout: zodiac::patience::registry::default().layout(w, h, scale),
         }
     }
 
@@ -304,7 +304,7 @@ impl Running {
     fn screen(&self, ready: &Ready, place: Place) -> (String, String) {
         let (_, wx, wy) = self.window();
         let l = &ready.layout;
-        let r = l.rect(place);
+        let r = l.rect(zodiac::rules::patience::to_neutral(place));
         (
             ((wx as f32 + r.x + l.width / 2.0).round() as i32).to_string(),
             ((wy as f32 + l.height / 2.0 - r.y).round() as i32).to_string(),

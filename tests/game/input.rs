@@ -16,6 +16,7 @@ use zodiac::game::messages::Overlay;
 use zodiac::game::session::Session;
 use zodiac::game::table::Table;
 use zodiac::game::{LaunchOptions, headless_app};
+use zodiac::rules::patience::to_neutral;
 use zodiac::rules::{DealNumber, Game, Move, Place, RuleSet};
 
 pub struct Harness {
@@ -41,11 +42,17 @@ impl Harness {
     /// A game of this deal (0: none asked for, so a saved game resumes) under these rules (a
     /// name or a rule-set file), in this data folder.
     pub fn in_dir_with(deal: u128, dir: PathBuf, rules: Option<&str>) -> Harness {
-        let options = LaunchOptions {
+        Harness::launch(LaunchOptions {
+            patience: None,
             deal: DealNumber::new(deal),
             rules: rules.map(str::to_string),
-            data_dir: dir.clone(),
-        };
+            data_dir: dir,
+        })
+    }
+
+    /// The game as the command line would open it.
+    pub fn launch(options: LaunchOptions) -> Harness {
+        let dir = options.data_dir.clone();
         let mut app = headless_app(options);
         app.update();
         let window = app
@@ -163,13 +170,22 @@ impl Harness {
             .write_message(WindowEvent::KeyboardInput(input));
     }
 
+    /// The Zodiac game in play.
     pub fn game(&self) -> &Game {
-        &self.app.world().resource::<Session>().game
+        self.app
+            .world()
+            .resource::<Session>()
+            .game
+            .as_any()
+            .downcast_ref::<Game>()
+            .expect("a game of Zodiac")
     }
 
     /// Replaces the game (set-up for a test, not the thing tested).
     pub fn set_game(&mut self, game: Game) {
-        self.app.world_mut().insert_resource(Session::new(game));
+        self.app
+            .world_mut()
+            .insert_resource(Session::new(Box::new(game)));
         self.app
             .world_mut()
             .write_message(zodiac::game::messages::GameChanged::Dealt);
@@ -190,7 +206,7 @@ impl Harness {
     }
 
     pub fn centre_of(&self, place: Place) -> Vec2 {
-        let r = self.table().rect(place);
+        let r = self.table().rect(to_neutral(place));
         Vec2::new(r.x, r.y)
     }
 
@@ -253,7 +269,7 @@ impl Harness {
     }
 
     pub fn top_entity(&self, place: Place) -> Option<Entity> {
-        self.app.world().resource::<Mirror>().top(place)
+        self.app.world().resource::<Mirror>().top(to_neutral(place))
     }
 
     pub fn translation(&self, entity: Entity) -> Vec3 {
@@ -651,13 +667,20 @@ fn every_move_is_saved_and_resumed() {
         std::mem::forget(h); // keep the directory for the second run
     }
     let options = LaunchOptions {
+        patience: None,
         deal: None,
         rules: None,
         data_dir: dir.clone(),
     };
     let mut app = headless_app(options);
     app.update();
-    let game = &app.world().resource::<Session>().game;
+    let game = app
+        .world()
+        .resource::<Session>()
+        .game
+        .as_any()
+        .downcast_ref::<Game>()
+        .unwrap();
     assert_eq!(game.deal().get(), 1);
     assert_eq!(game.moves(), &[Move::WasteToZodiac(20), Move::Turn]);
     assert_eq!(game.redo_moves(), &[Move::Turn]);
@@ -685,14 +708,14 @@ fn a_resize_relays_the_table() {
         let table = h.table();
         assert_eq!((table.width, table.height), (w as f32, hgt as f32));
         let mirror = h.app.world().resource::<Mirror>();
-        for place in zodiac::rules::Place::all() {
+        for place in zodiac::rules::Place::all().map(to_neutral) {
             let pile = mirror.pile(place).to_vec();
             for (i, e) in pile.iter().enumerate() {
                 let t = h.app.world().get::<Transform>(*e).unwrap().translation;
-                let slot = zodiac::game::cards::slot_translation(&table, place, i, pile.len());
+                let slot = zodiac::game::cards::slot_translation(&table, mirror, place, i);
                 assert!(
                     (t.truncate() - slot.truncate()).length() < 0.5,
-                    "{place} card {i} at {t:?}, slot {slot:?} ({w}x{hgt})"
+                    "{place:?} card {i} at {t:?}, slot {slot:?} ({w}x{hgt})"
                 );
             }
         }
@@ -792,7 +815,7 @@ fn random_input_never_breaks_the_game() {
     for place in zodiac::rules::Place::all() {
         let want = game.position().cards_at(game.rules(), place);
         let have: Vec<_> = mirror
-            .pile(place)
+            .pile(to_neutral(place))
             .iter()
             .map(|e| h.app.world().get::<CardView>(*e).unwrap().card)
             .collect();
@@ -947,7 +970,9 @@ fn a_press_during_the_deal_is_acted_on() {
     let mut h = Harness::new(1, "frame-deal");
     h.move_to(nowhere(&h));
     let fresh = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
-    h.app.world_mut().insert_resource(Session::new(fresh));
+    h.app
+        .world_mut()
+        .insert_resource(Session::new(Box::new(fresh)));
     h.app
         .world_mut()
         .write_message(zodiac::game::messages::GameChanged::Dealt);
@@ -1024,7 +1049,9 @@ fn a_hint_has_its_own_highlight() {
     // Playing the move puts the hint out.
     h.app
         .world_mut()
-        .write_message(zodiac::game::messages::Request::Play(hint));
+        .write_message(zodiac::game::messages::Request::Play(
+            zodiac::rules::patience::move_to_neutral(hint),
+        ));
     h.settle();
     assert!(
         hint_lit(&mut h).is_empty(),
@@ -1040,18 +1067,34 @@ pub fn hint_lit(h: &mut Harness) -> Vec<Place> {
         .query::<(&HintHighlight, &Visibility)>()
         .iter(h.app.world())
         .filter(|(_, v)| **v != Visibility::Hidden)
-        .map(|(p, _)| p.0)
+        .filter_map(|(p, _)| zodiac::rules::patience::from_neutral(p.0))
         .collect()
 }
 
 /// The stuck panel says why nothing moves, in the words of the phase the game is in.
 #[test]
 fn the_stuck_panel_speaks_of_its_phase() {
-    use zodiac::game::overlays::stuck::reason;
-    use zodiac::rules::Phase;
-    assert!(reason(Phase::One).contains("Equator cell is free"));
-    assert!(!reason(Phase::Two).contains("Equator cell is free"));
-    assert!(reason(Phase::Two).contains("foundation"));
+    use zodiac::patience::Game as _;
+    use zodiac::rules::{Card, Position};
+    let one = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
+    let ac = [Card::parse("AC").unwrap()];
+    let mut zodiac: [&[Card]; 24] = [&[]; 24];
+    zodiac[4] = &ac;
+    let position = Position::from_parts(
+        [None; 8],
+        zodiac,
+        [13, 13, 13, 13, 12, 13, 13, 13],
+        &[],
+        &[],
+    );
+    let two = Game::from_position(
+        RuleSet::default_set(),
+        DealNumber::new(9).unwrap(),
+        position,
+    );
+    assert!(one.stuck_reason().contains("Equator cell is free"));
+    assert!(!two.stuck_reason().contains("Equator cell is free"));
+    assert!(two.stuck_reason().contains("foundation"));
 }
 
 /// On a software renderer (no multisampling) the cards at rest are laid onto the backdrop

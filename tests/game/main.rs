@@ -8,4 +8,5 @@ mod decks;
 mod e2e;
 mod files;
 mod input;
+mod klondike;
 mod trust;

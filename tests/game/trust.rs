@@ -183,7 +183,9 @@ fn undo_in_a_self_finishing_position_is_not_played_again() {
     );
     // The player's own move: the assistant finishes from there.
     let m = h.game().redo_moves().last().copied().unwrap();
-    h.app.world_mut().write_message(Request::Play(m));
+    h.app
+        .world_mut()
+        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(m)));
     let_the_assistant_act(&mut h);
     assert_eq!(h.game().status(), Status::Won);
 }
@@ -199,7 +201,9 @@ fn undoing_an_automatic_turn_does_not_turn_again() {
     assert_eq!(h.game().position().waste().len(), 1);
     h.app
         .world_mut()
-        .write_message(Request::Play(Move::WasteToZodiac(20)));
+        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+            Move::WasteToZodiac(20),
+        )));
     let_the_assistant_act(&mut h);
     assert_eq!(h.game().moves(), &[Move::WasteToZodiac(20), Move::Turn]);
     ctrl(&mut h, KeyCode::KeyZ);
@@ -352,7 +356,11 @@ fn the_lost_notice_outlives_the_automatic_turn() {
     h.app.world_mut().resource_mut::<Settings>().auto_turn = true;
     h.set_game(game);
     let played = h.game().moves().len();
-    h.app.world_mut().write_message(Request::Play(losing));
+    h.app
+        .world_mut()
+        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+            losing,
+        )));
     h.run_until("the assistant's turn", |h| {
         h.game().moves().len() == played + 2
     });

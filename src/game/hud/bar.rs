@@ -7,7 +7,7 @@ use crate::game::messages::Step;
 use crate::game::session::Session;
 use crate::game::table::Table;
 use crate::game::theme::{self, Fonts, Palette, button, text};
-use crate::rules::{Phase, Status};
+use crate::patience::{Place, Status};
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -29,7 +29,7 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
     commands.spawn((
         Node {
             width: Val::Percent(100.0),
-            height: Val::Px(crate::layout::HUD_HEIGHT),
+            height: Val::Px(crate::patience::layout::HUD_HEIGHT),
             padding: UiRect::horizontal(Val::Px(12.0)),
             align_items: AlignItems::Center,
             justify_content: JustifyContent::SpaceBetween,
@@ -75,7 +75,7 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
 
 /// The HUD grows and shrinks with the window (see `layout::hud_scale`).
 fn scale_ui(table: Res<Table>, mut scale: ResMut<UiScale>) {
-    let wanted = crate::layout::hud_scale(table.width);
+    let wanted = crate::patience::layout::hud_scale(table.width);
     if scale.0 != wanted {
         scale.0 = wanted;
     }
@@ -90,13 +90,6 @@ pub fn format_time(d: Duration) -> String {
     }
 }
 
-pub fn phase_text(phase: Phase) -> &'static str {
-    match phase {
-        Phase::One => "Phase 1 — fill the Zodiac",
-        Phase::Two => "Phase 2 — to the foundations",
-    }
-}
-
 fn update_bar(
     session: Res<Session>,
     mut deal: Query<&mut Text, (With<DealLabel>, Without<PhaseLabel>, Without<CountsLabel>)>,
@@ -104,7 +97,6 @@ fn update_bar(
     mut counts: Query<&mut Text, (With<CountsLabel>, Without<DealLabel>, Without<PhaseLabel>)>,
 ) {
     let game = &session.game;
-    let p = game.position();
     let set = |t: &mut Text, s: String| {
         if t.0 != s {
             t.0 = s;
@@ -113,14 +105,19 @@ fn update_bar(
     if let Ok(mut t) = deal.single_mut() {
         set(
             &mut t,
-            format!("Deal {} · {}", game.deal(), game.rule_set().title),
+            format!(
+                "{} · Deal {} · {}",
+                game.patience().title(),
+                game.deal(),
+                game.rule_set().title
+            ),
         );
     }
     if let Ok(mut t) = phase.single_mut() {
         let status = match game.status() {
             Status::Won => "Won!",
             Status::Stuck => "No moves left",
-            Status::Playing => phase_text(p.phase()),
+            Status::Playing => game.stage().unwrap_or(""),
         };
         set(&mut t, status.to_string());
     }
@@ -129,9 +126,9 @@ fn update_bar(
             &mut t,
             format!(
                 "Stock {}  ·  Waste {}  ·  Moves {}  ·  {}",
-                p.stock().len(),
-                p.waste().len(),
-                game.moves().len(),
+                game.cards(Place::Stock).len(),
+                game.cards(Place::Waste).len(),
+                game.moves_played(),
                 format_time(session.elapsed())
             ),
         );

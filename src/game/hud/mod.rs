@@ -4,7 +4,7 @@
 pub mod bar;
 pub mod toasts;
 
-pub use bar::{format_time, phase_text};
+pub use bar::format_time;
 
 use bevy::prelude::*;
 

@@ -2,7 +2,6 @@
 //! (why a move was refused, a hint, a mistyped deal number), and the notice about a file set
 //! aside, which stays until the player dismisses it.
 
-use super::bar::phase_text;
 use crate::game::animation::Busy;
 use crate::game::buttons::Action;
 use crate::game::files::Notice;
@@ -10,7 +9,7 @@ use crate::game::messages::Overlay;
 use crate::game::messages::{GameChanged, Inspect, Refused, Step, Toast};
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, Palette, button, text};
-use crate::rules::{Phase, Status};
+use crate::patience::Status;
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -125,7 +124,7 @@ fn announce(
     session: Res<Session>,
     mut banner: ResMut<Banner>,
     mut next: ResMut<NextState<Overlay>>,
-    mut last: Local<Option<(Phase, Status)>>,
+    mut last: Local<Option<(Option<&'static str>, Status)>>,
     mut refused_at: Local<Option<Instant>>,
 ) {
     for r in refused.read() {
@@ -148,7 +147,7 @@ fn announce(
         any = true;
         dealt |= *c == GameChanged::Dealt;
     }
-    let now = (session.game.position().phase(), session.game.status());
+    let now = (session.game.stage(), session.game.status());
     if !any && last.is_some() {
         return;
     }
@@ -159,7 +158,7 @@ fn announce(
     }
     match now {
         (_, Status::Won) => {
-            let words = if session.game.helped {
+            let words = if session.game.helped() {
                 "Solved with help"
             } else {
                 "You won!"
@@ -171,11 +170,9 @@ fn announce(
             banner.text = Some(("No moves left".into(), Instant::now()));
             next.set(Overlay::Stuck);
         }
-        (Phase::Two, _) if before.is_some_and(|b| b.0 == Phase::One) => {
-            banner.text = Some((phase_text(Phase::Two).into(), Instant::now()));
-        }
-        (Phase::One, _) if before.is_some_and(|b| b.0 == Phase::Two) => {
-            banner.text = Some((phase_text(Phase::One).into(), Instant::now()));
+        // A new stage of the game (Zodiac's phase 2, or back to phase 1 by undo).
+        (Some(stage), _) if before.is_some_and(|b| b.0.is_some() && b.0 != Some(stage)) => {
+            banner.text = Some((stage.into(), Instant::now()));
         }
         _ => {}
     }

@@ -5,11 +5,13 @@
 use super::picking::place_of;
 use super::{DOUBLE_CLICK, DragState};
 use crate::game::cards::CardView;
+use crate::game::cards::Mirror;
 use crate::game::messages::Overlay;
 use crate::game::messages::{Inspect, Request};
+use crate::game::session::Session;
 use crate::game::show_me::ShowMe;
 use crate::game::table::PlaceMarker;
-use crate::rules::Place;
+use crate::patience::Place;
 use bevy::prelude::*;
 use std::time::Instant;
 
@@ -30,6 +32,8 @@ pub(super) fn on_click(
     mut requests: MessageWriter<Request>,
     mut inspect: MessageWriter<Inspect>,
     show_me: Res<ShowMe>,
+    session: Res<Session>,
+    mirror: Res<Mirror>,
 ) {
     if *overlay.get() != Overlay::None || show_me.takes_input() {
         return;
@@ -41,16 +45,28 @@ pub(super) fn on_click(
     let Some(place) = place_of(ev.entity, &cards, &markers) else {
         return;
     };
+    let inspects = session.game.inspects(place);
     if ev.button == PointerButton::Secondary {
-        if matches!(place, Place::Zodiac(_)) {
+        if inspects {
             inspect.write(Inspect(place));
+        } else if !matches!(place, Place::Stock | Place::Foundation(_)) {
+            requests.write(Request::Home(place));
         }
         return;
     }
+    // How deep in its place the clicked card lies (0: the top card, or the place itself).
+    let depth = cards.get(ev.entity).map_or(0, |view| {
+        let pile = mirror.pile(place);
+        let index = pile
+            .iter()
+            .position(|&e| e == ev.entity)
+            .unwrap_or(view.index);
+        pile.len().saturating_sub(index + 1)
+    });
     if ev.button != PointerButton::Primary {
         return;
     }
-    // The second click on the same Zodiac pile opens it, and never makes a second move.
+    // The second click on the same pile that inspects opens it, and never makes a second move.
     let now = Instant::now();
     let double = last.place == Some(place)
         && last
@@ -60,10 +76,12 @@ pub(super) fn on_click(
         place: Some(place),
         at: Some(now),
     };
-    if double && matches!(place, Place::Zodiac(_)) {
+    // Elsewhere each click counts on its own: the first click of a double-click already sent
+    // its card to its best place, a foundation first.
+    if double && inspects {
         *last = LastClick::default();
         inspect.write(Inspect(place));
         return;
     }
-    requests.write(Request::Best(place));
+    requests.write(Request::Best(place, depth));
 }

@@ -4,14 +4,14 @@
 
 use super::{DRAG_THRESHOLD, DragState, Dragging, KeyboardCursor};
 use crate::game::animation::{Busy, Glide, Shake};
+use crate::game::cards::slot_translation;
 use crate::game::cards::{CardView, Mirror};
 use crate::game::messages::Overlay;
 use crate::game::messages::{Lifted, PutBack, Refusal, Refused, Request};
 use crate::game::session::Session;
 use crate::game::show_me::ShowMe;
 use crate::game::table::{DropHighlight, Table};
-use crate::layout::Rect;
-use crate::rules::{Move, Place};
+use crate::patience::{Place, Rect};
 use bevy::picking::pointer::PointerPress;
 use bevy::prelude::*;
 use bevy::window::WindowResized;
@@ -36,8 +36,13 @@ pub(super) fn on_drag_start(
     let Ok(view) = cards.get(ev.entity) else {
         return;
     };
-    let position = session.game.position();
-    let top = mirror.top(view.place) == Some(ev.entity);
+    let game = session.game.as_ref();
+    let pile = mirror.pile(view.place);
+    let index = pile
+        .iter()
+        .position(|&e| e == ev.entity)
+        .unwrap_or(view.index);
+    let depth = pile.len().saturating_sub(index + 1);
     let (px, py) = table.window_to_table(
         ev.pointer_location.position.x,
         ev.pointer_location.position.y,
@@ -47,18 +52,33 @@ pub(super) fn on_drag_start(
         .get(ev.entity)
         .map(|(t, glide)| glide.map_or(t.translation, Glide::target).truncate())
         .unwrap_or_default();
-    let movable = top && position.can_lift(view.place);
+    let lift = game.lift(view.place, depth);
+    let count = lift.as_ref().map_or(1, |&n| n);
+    let home = slot_translation(&table, &mirror, view.place, index).truncate();
+    let hand = pile[index..]
+        .iter()
+        .take(usize::from(count).max(1))
+        .enumerate()
+        .map(|(i, &e)| {
+            let slot = slot_translation(&table, &mirror, view.place, index + i).truncate();
+            (e, slot - home)
+        })
+        .collect();
     state.drag = Some(Dragging {
         entity: ev.entity,
+        hand,
         from: view.place,
         grab: centre - Vec2::new(px, py),
         lifted: false,
-        refused: !movable,
+        refused: lift.is_err(),
         told: false,
-        targets: if movable {
-            position.destinations(session.game.rules(), view.place)
-        } else {
-            Vec::new()
+        targets: match lift {
+            Ok(n) => game
+                .destinations(view.place, n)
+                .into_iter()
+                .filter_map(|to| Some((to, game.between(view.place, to, n)?)))
+                .collect(),
+            Err(_) => Vec::new(),
         },
     });
 }
@@ -69,6 +89,7 @@ pub(super) fn on_drag(
     mut state: ResMut<DragState>,
     table: Res<Table>,
     session: Res<Session>,
+    mirror: Res<Mirror>,
     mut transforms: Query<&mut Transform>,
     mut busy: ResMut<Busy>,
     mut refused: MessageWriter<Refused>,
@@ -88,8 +109,14 @@ pub(super) fn on_drag(
         if drag.refused {
             // A card the rules keep in place: say so once, so the player learns it stays. The
             // press stays the drag's until the release, so that release makes no click.
+            let depth = mirror
+                .pile(drag.from)
+                .iter()
+                .rev()
+                .position(|&e| e == drag.entity)
+                .unwrap_or(0);
             if !drag.told
-                && let Some(why) = session.game.position().lift_refusal(drag.from)
+                && let Err(Some(why)) = session.game.lift(drag.from, depth)
             {
                 refused.write(Refused {
                     place: drag.from,
@@ -101,7 +128,9 @@ pub(super) fn on_drag(
         }
         drag.lifted = true;
         lifted.write(Lifted);
-        commands.entity(drag.entity).remove::<(Glide, Shake)>();
+        for &(e, _) in &drag.hand {
+            commands.entity(e).remove::<(Glide, Shake)>();
+        }
     }
     let (px, py) = table.window_to_table(
         ev.pointer_location.position.x,
@@ -144,7 +173,7 @@ pub fn drop_target(drag: &Dragging, centre: Vec2, table: &Table) -> Option<Place
     let best_of = |reach: f32| {
         drag.targets
             .iter()
-            .map(|&p| (p, overlap(p, reach)))
+            .map(|&(p, _)| (p, overlap(p, reach)))
             .filter(|(_, area)| *area > 0.0)
             .max_by(|a, b| a.1.total_cmp(&b.1))
     };
@@ -172,13 +201,21 @@ fn drop_card(
         .get(drag.entity)
         .map(|t| t.translation.truncate())
         .unwrap_or_default();
-    match drop_target(drag, centre, table).and_then(|to| Move::between(drag.from, to)) {
+    let chosen = drop_target(drag, centre, table)
+        .and_then(|to| drag.targets.iter().find(|(p, _)| *p == to))
+        .map(|&(_, m)| m);
+    match chosen {
         Some(m) => {
             requests.write(Request::Play(m));
         }
-        None => {
-            put_back.write(PutBack(drag.entity));
-        }
+        None => put_back_hand(drag, put_back),
+    }
+}
+
+/// Every card of the hand goes home.
+fn put_back_hand(drag: &Dragging, put_back: &mut MessageWriter<PutBack>) {
+    for &(e, _) in &drag.hand {
+        put_back.write(PutBack(e));
     }
 }
 
@@ -211,7 +248,7 @@ pub(super) fn end_lost_drags(
         return;
     }
     if interrupted {
-        put_back.write(PutBack(drag.entity));
+        put_back_hand(&drag, &mut put_back);
     } else {
         drop_card(&drag, &table, &transforms, &mut requests, &mut put_back);
     }
@@ -224,17 +261,13 @@ pub(super) fn show_drop_targets(
     session: Res<Session>,
     mut highlights: Query<(&DropHighlight, &mut Visibility)>,
 ) {
-    let keyboard_targets;
-    let targets: &[Place] = match (&state.drag, cursor.picked) {
-        (Some(d), _) if d.lifted => &d.targets,
-        (_, Some(from)) => {
-            keyboard_targets = session
-                .game
-                .position()
-                .destinations(session.game.rules(), from);
-            &keyboard_targets
-        }
-        _ => &[],
+    let targets: Vec<Place> = match (&state.drag, cursor.picked) {
+        (Some(d), _) if d.lifted => d.targets.iter().map(|(p, _)| *p).collect(),
+        (_, Some(from)) => (1..=52u8)
+            .map_while(|n| session.game.lift(from, usize::from(n) - 1).ok().map(|_| n))
+            .flat_map(|n| session.game.destinations(from, n))
+            .collect(),
+        _ => Vec::new(),
     };
     for (h, mut v) in &mut highlights {
         let on = targets.contains(&h.0) || cursor.at == Some(h.0);

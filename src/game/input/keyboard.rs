@@ -11,7 +11,7 @@ use crate::game::messages::{AskHint, AskShowMe, Inspect, Refusal, Refused, Reque
 use crate::game::session::Session;
 use crate::game::show_me::ShowMe;
 use crate::keys::{KeyCommand, command_for};
-use crate::rules::{Move, Place};
+use crate::patience::{Game, Move, Place};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -24,14 +24,28 @@ pub struct KeyboardCursor {
     pub picked: Option<Place>,
 }
 
-/// The keyboard order of places for the arrow keys: the waste and stock, the Equator left to
-/// right, the Zodiac clockwise, then the foundations.
-fn keyboard_order() -> Vec<Place> {
+/// The keyboard order of places for the arrow keys: the waste and stock, then the patience's
+/// other places in its own order (Zodiac: the Equator left to right, the Zodiac clockwise,
+/// the foundations; Klondike: the foundations, the columns left to right).
+fn keyboard_order(game: &dyn Game) -> Vec<Place> {
     let mut order = vec![Place::Waste, Place::Stock];
-    order.extend((0..8).map(Place::Equator));
-    order.extend((0..24).map(Place::Zodiac));
-    order.extend((0..8).map(Place::Foundation));
+    order.extend(
+        game.places()
+            .into_iter()
+            .filter(|p| !matches!(p, Place::Waste | Place::Stock)),
+    );
     order
+}
+
+/// The move the keyboard makes from `from` to `at`: of as many cards as the rules take there
+/// (a column's whole run, or the part of it that fits), else of the top card.
+fn keyboard_move(game: &dyn Game, from: Place, at: Place) -> Option<Move> {
+    (1..=52u8)
+        .map_while(|count| game.lift(from, usize::from(count) - 1).ok().map(|_| count))
+        .filter(|&count| game.destinations(from, count).contains(&at))
+        .last()
+        .and_then(|count| game.between(from, at, count))
+        .or_else(|| game.between(from, at, 1))
 }
 
 /// A key's name as the key table writes it: what the key types or is called on the player's
@@ -174,7 +188,7 @@ pub(super) fn keys(
                 });
             }
             KeyCommand::Turn => {
-                requests.write(Request::Best(Place::Stock));
+                requests.write(Request::Best(Place::Stock, 0));
             }
             KeyCommand::Hint => {
                 hints.write(AskHint);
@@ -183,12 +197,14 @@ pub(super) fn keys(
                 show_me.0.write(AskShowMe);
             }
             KeyCommand::Inspect => {
-                if let Some(place @ Place::Zodiac(_)) = cursor.at {
+                if let Some(place) = cursor.at
+                    && session.game.inspects(place)
+                {
                     inspect.write(Inspect(place));
                 }
             }
             KeyCommand::Select(step) => {
-                let order = keyboard_order();
+                let order = keyboard_order(session.game.as_ref());
                 let i = cursor.at.and_then(|p| order.iter().position(|&q| q == p));
                 let next = match i {
                     None => 0,
@@ -200,35 +216,36 @@ pub(super) fn keys(
             }
             KeyCommand::PickOrDrop => {
                 let Some(at) = cursor.at else { continue };
-                let position = session.game.position();
+                let game = session.game.as_ref();
                 match cursor.picked.take() {
                     // Enter on the picked card itself sends it to its best place, like a click.
                     Some(from) if from == at => {
-                        requests.write(Request::Best(from));
+                        requests.write(Request::Best(from, 0));
                     }
-                    Some(from) => match Move::between(from, at) {
+                    Some(from) => match keyboard_move(game, from, at) {
                         Some(m) => {
                             requests.write(Request::Play(m));
                         }
                         None => {
                             refused.write(Refused {
                                 place: from,
-                                why: Refusal::NotThere(at),
+                                why: Refusal::NotThere(game.place_name(at)),
                             });
                         }
                     },
                     None if at == Place::Stock => {
-                        requests.write(Request::Best(at));
+                        requests.write(Request::Best(at, 0));
                     }
-                    None if position.can_lift(at) => cursor.picked = Some(at),
-                    None => {
-                        if let Some(why) = position.lift_refusal(at) {
+                    None => match game.lift(at, 0) {
+                        Ok(_) => cursor.picked = Some(at),
+                        Err(Some(why)) => {
                             refused.write(Refused {
                                 place: at,
                                 why: Refusal::Illegal(why),
                             });
                         }
-                    }
+                        Err(None) => {}
+                    },
                 }
             }
         }

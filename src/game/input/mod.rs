@@ -1,5 +1,6 @@
 //! The mouse and the keyboard: drag and drop, click to send a card to its best place,
-//! double-click (or right-click) a Zodiac pile to inspect it, and keys for everything.
+//! double-click (or right-click) a pile to inspect it, or a card to send it to a foundation,
+//! and keys for everything.
 //!
 //! Window events pass through [`queue`] first, so each frame sees at most one press or release
 //! and nothing is lost however slow the frame. Pointer input then goes through Bevy's picking
@@ -18,7 +19,7 @@ pub use keyboard::{KeyboardCursor, key_name};
 pub use queue::InputQueue;
 
 use super::messages::Step;
-use crate::rules::Place;
+use crate::patience::{Move, Place};
 use bevy::picking::PickingSystems;
 use bevy::prelude::*;
 use std::time::Duration;
@@ -70,7 +71,10 @@ pub struct DragState {
 
 #[derive(Debug, Clone)]
 pub struct Dragging {
+    /// The card taken hold of.
     pub entity: Entity,
+    /// It and the cards on it, bottom first, each with its offset from it.
+    pub hand: Vec<(Entity, Vec2)>,
     pub from: Place,
     /// Card centre minus pointer, in table coordinates, at the press.
     pub grab: Vec2,
@@ -80,6 +84,6 @@ pub struct Dragging {
     pub refused: bool,
     /// The refusal was said (once per press).
     pub told: bool,
-    /// The places that would take the card.
-    pub targets: Vec<Place>,
+    /// The places that would take the cards, each with the move that takes them there.
+    pub targets: Vec<(Place, Move)>,
 }

@@ -8,8 +8,8 @@ use crate::game::messages::{Request, Step, Toast};
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, button_row, panel, text};
 use crate::game::verdicts::Verdicts;
-use crate::rules::{DealNumber, Position};
-use crate::solver::Verdict;
+use crate::patience::DealNumber;
+use crate::patience::Verdict;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -176,9 +176,10 @@ fn type_deal_number(
 /// The verdict in words: "Winnable, 3 Equator cells to spare." or "Cannot be won: …".
 pub fn verdict_words(verdict: &Verdict) -> String {
     match verdict {
-        Verdict::Winnable { slack: 0, .. } => "Winnable, with no Equator cell to spare.".into(),
-        Verdict::Winnable { slack: 1, .. } => "Winnable, 1 Equator cell to spare.".into(),
-        Verdict::Winnable { slack, .. } => format!("Winnable, {slack} Equator cells to spare."),
+        Verdict::Winnable {
+            note: Some(note), ..
+        } => format!("Winnable, {note}."),
+        Verdict::Winnable { note: None, .. } => "Winnable.".into(),
         Verdict::Lost { why } => format!("Cannot be won: {why}."),
         Verdict::Unknown { why } => format!("The solver cannot tell: {why}."),
     }
@@ -193,13 +194,10 @@ fn show_verdict(
     let words = match DealNumber::parse(&entry.0) {
         _ if entry.0.is_empty() => String::new(),
         Err(e) => format!("{e}."),
-        Ok(deal) => {
-            let rules = session.game.rules();
-            match verdicts.want(rules, &Position::deal(deal)) {
-                Some(v) => verdict_words(&v),
-                None => "Deciding…".into(),
-            }
-        }
+        Ok(deal) => match verdicts.want(&session.game.deal_snapshot(deal)) {
+            Some(v) => verdict_words(&v),
+            None => "Deciding…".into(),
+        },
     };
     for mut t in &mut shown {
         if t.0 != words {

@@ -9,7 +9,7 @@ use crate::game::messages::{Inspect, Step};
 use crate::game::session::Session;
 use crate::game::table::Table;
 use crate::game::theme::{Fonts, Palette};
-use crate::rules::Place;
+use crate::patience::Place;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -58,8 +58,10 @@ fn spawn(
     let scope = DespawnOnExit(Overlay::Inspector);
     let cards = session
         .game
-        .position()
-        .cards_at(session.game.rules(), place);
+        .cards(place)
+        .into_iter()
+        .map(|s| s.card)
+        .collect::<Vec<_>>();
     let (w, h) = (table.width, table.height);
     // The backdrop catches the click that closes the inspector.
     commands.spawn((
@@ -78,10 +80,11 @@ fn spawn(
         0.0
     };
     let step_y = big.y * 1.12;
-    let title = match place {
-        Place::Zodiac(z) => format!("Zodiac pile z{z} — {} cards, bottom to top", cards.len()),
-        other => format!("{other}"),
-    };
+    let title = format!(
+        "{} — {} cards, bottom to top",
+        capitalised(&session.game.place_name(place)),
+        cards.len()
+    );
     let title_y = (rows as f32 * step_y) / 2.0 + big.y * 0.2;
     // A dark band behind the title, so it reads over the dimmed foundations.
     commands.spawn((
@@ -116,4 +119,13 @@ fn spawn(
             Transform::from_xyz(x, y, 202.0 + i as f32 * 0.01),
         ));
     }
+}
+
+/// Words with their first letter in capitals, to head a title.
+fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }

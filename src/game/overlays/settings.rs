@@ -10,7 +10,7 @@ use crate::game::files::{AnimationSetting, Settings};
 use crate::game::messages::{GameChanged, Request};
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, panel, text};
-use crate::rules::RuleSet;
+use crate::patience::registry;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,6 +28,8 @@ pub(super) fn plugin(app: &mut App) {
 /// A settings button: what it changes.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub enum SettingChange {
+    /// Play another patience (by name).
+    Patience(String),
     Rules(String),
     Sound(bool),
     /// 0.0 to 1.0.
@@ -85,11 +87,22 @@ fn on_change(
         return;
     };
     match change.clone() {
+        SettingChange::Patience(name) => {
+            if settings.patience != name {
+                settings.patience = name.clone();
+            }
+            requests.write(Request::Switch(name));
+        }
         SettingChange::Rules(name) => {
             // New games follow the choice (of a shipped set: one of the player's own is kept
             // by the game that plays it); a game under other rules gives way to one under it.
-            if settings.rules != name && RuleSet::builtin(&name).is_ok() {
-                settings.rules = name.clone();
+            let patience = session.game.patience();
+            let shipped = patience
+                .rule_sets()
+                .iter()
+                .any(|r| r.name.eq_ignore_ascii_case(&name));
+            if shipped && settings.rules_for(patience.name()) != Some(name.as_str()) {
+                settings.set_rules_for(patience.name(), &name);
             }
             if !session.game.rule_set().name.eq_ignore_ascii_case(&name) {
                 requests.write(Request::NewGame {
@@ -122,7 +135,8 @@ fn spawn(
 ) {
     let f = &*fonts;
     let s = settings.clone();
-    let in_play = session.game.rule_set().clone();
+    let in_play = session.game.rule_set();
+    let patience = session.game.patience();
     panel(
         &mut commands,
         DespawnOnExit(Overlay::Settings),
@@ -159,8 +173,20 @@ fn spawn(
                     }
                 });
             };
-            let mut rules: Vec<(String, SettingChange, bool)> = RuleSet::all_builtin()
+            let games = registry::all()
                 .into_iter()
+                .map(|g| {
+                    (
+                        g.title().to_string(),
+                        SettingChange::Patience(g.name().to_string()),
+                        g.name() == patience.name(),
+                    )
+                })
+                .collect();
+            row(p, "Game (each keeps its own game in play)", games);
+            let shipped = patience.rule_sets();
+            let mut rules: Vec<(String, SettingChange, bool)> = shipped
+                .iter()
                 .map(|r| {
                     let chosen = r.name.eq_ignore_ascii_case(&in_play.name);
                     (
@@ -171,7 +197,7 @@ fn spawn(
                 })
                 .collect();
             // A rule set of the player's own, in play: shown too, chosen.
-            if !in_play.is_shipped() {
+            if !shipped.iter().any(|r| r.name == in_play.name) {
                 rules.push((
                     in_play.title.clone(),
                     SettingChange::Rules(in_play.name.clone()),

@@ -6,7 +6,7 @@ use crate::game::files::Statistics;
 use crate::game::hud::format_time;
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, button_row, panel, text};
-use crate::rules::Status;
+use crate::patience::Status;
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -24,25 +24,29 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>, session: Res<Session>, stats
     let f = &*fonts;
     let s = stats.for_rules(&session.statistics_key());
     let won = session.game.status() == Status::Won;
-    let title = if won && session.game.helped {
+    let title = if won && session.game.helped() {
         "Solved with help".to_string()
     } else if won {
         "You won!".to_string()
     } else {
-        format!("Statistics — {}", session.game.rule_set().title)
+        format!(
+            "Statistics — {}, {}",
+            session.game.patience().title(),
+            session.game.rule_set().title
+        )
     };
-    let summary = if won && session.game.helped {
+    let summary = if won && session.game.helped() {
         format!(
             "Show me finished deal {} in {} moves: solved with help, neither a win nor a loss.\n",
             session.game.deal(),
-            session.game.moves().len()
+            session.game.moves_played()
         )
     } else if won {
         format!(
             "Deal {} in {} and {} moves.\n",
             session.game.deal(),
             format_time(session.elapsed()),
-            session.game.moves().len()
+            session.game.moves_played()
         )
     } else {
         String::new()

@@ -4,28 +4,15 @@ use super::Overlay;
 use crate::game::buttons::Action;
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, button_row, panel, text};
-use crate::rules::Phase;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Stuck), spawn);
 }
 
-/// Why nothing can move, for the phase the game is in.
-pub fn reason(phase: Phase) -> &'static str {
-    match phase {
-        Phase::One => {
-            "Nothing more can move: no card in the stock, the waste or the Equator fits a Zodiac pile, and no Equator cell is free."
-        }
-        Phase::Two => {
-            "Nothing more can move: no Zodiac top card and no Equator card fits a foundation."
-        }
-    }
-}
-
 fn spawn(mut commands: Commands, fonts: Res<Fonts>, session: Res<Session>) {
     let f = &*fonts;
-    let why = reason(session.game.position().phase());
+    let why = session.game.stuck_reason();
     panel(
         &mut commands,
         DespawnOnExit(Overlay::Stuck),

@@ -1,0 +1,245 @@
+//! Zodiac's table: one pure function from the window's logical size (and scale factor) to a
+//! rectangle for every place (see [`crate::patience::layout`]).
+//!
+//! The 24 Zodiac piles sit on an ellipse shaped like the window, spaced evenly in "card
+//! lengths" (so upright cards never touch, whether the ring runs across or down); the Equator
+//! is a row across the middle; the foundations sit above and below it; the waste and the stock
+//! sit to the right of the lower foundations, within reach of every Zodiac pile.
+
+use crate::patience::Place;
+use crate::patience::layout::{
+    CARD_ASPECT, HUD_HEIGHT, Layout, MAX_DEPTH_EDGES, Rect, Shape, hud_scale, largest_fit, sane,
+};
+
+/// Lays out the Zodiac table for a window of `width` × `height` logical pixels.
+pub fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
+    let (width, height, scale_factor) = sane(width, height, scale_factor);
+    largest_fit(4.0, height.min(width * 1.4), |card_h| {
+        build(width, height, scale_factor, card_h)
+    })
+}
+
+/// Places everything for a given card height, without checking that it fits.
+fn build(width: f32, height: f32, scale_factor: f32, card_h: f32) -> Layout {
+    let snap = |v: f32| (v * scale_factor).round() / scale_factor;
+    let card_h = snap(card_h);
+    let card_w = snap(card_h * CARD_ASPECT);
+    let gap = (card_w * 0.12).max(2.0);
+    let depth_step = (card_h * 0.018).max(1.0 / scale_factor);
+    let margin = (card_w * 0.15).max(4.0);
+    let hud = (HUD_HEIGHT * hud_scale(width)).min(height * 0.2);
+    let table = Rect::new(0.0, -hud / 2.0, width, height - hud);
+    // The ring's ellipse, as large as the table allows (pile depth edges show below a card).
+    let depth = depth_step * MAX_DEPTH_EDGES as f32;
+    let ring_a = (table.w / 2.0 - card_w / 2.0 - margin).max(1.0);
+    let ring_b = (table.h / 2.0 - card_h / 2.0 - margin - depth / 2.0).max(1.0);
+    let cy = table.y + depth / 2.0;
+
+    let card = |x: f32, y: f32| Rect::new(snap(x), snap(y), card_w, card_h);
+    let mut places = Vec::with_capacity(42);
+    let step = card_w + gap;
+    let row_y = card_h + gap * 1.5;
+    // Waste then stock, right of the lower foundations, a little apart from them.
+    let x0 = 2.5 * step + gap;
+    places.push((Place::Stock, card(x0 + step, cy - row_y), Shape::Stacked));
+    places.push((Place::Waste, card(x0, cy - row_y), Shape::Stacked));
+    for e in 0..8u8 {
+        places.push((
+            Place::Cell(e),
+            card((f32::from(e) - 3.5) * step, cy),
+            Shape::Stacked,
+        ));
+    }
+    for (z, (x, y)) in ring_points(ring_a, ring_b, card_w + gap, card_h + gap + depth)
+        .into_iter()
+        .enumerate()
+    {
+        places.push((Place::Pile(z as u8), card(x, cy + y), Shape::Squared));
+    }
+    for f in 0..8u8 {
+        let (i, y) = if f < 4 {
+            (f, cy + row_y)
+        } else {
+            (f - 4, cy - row_y)
+        };
+        places.push((
+            Place::Foundation(f),
+            card((f32::from(i) - 1.5) * step, y),
+            Shape::Stacked,
+        ));
+    }
+    Layout {
+        width,
+        height,
+        scale_factor,
+        card_w,
+        card_h,
+        depth_step,
+        table,
+        wheel: (0.0, cy, ring_a * 0.82, ring_b * 0.8),
+        places,
+        track: Some((0.0, cy - depth_step * 3.0, ring_a, ring_b, card_h * 1.35)),
+        captions: vec![("EQUATOR", snap(-3.5 * step) - card_w * 1.05, snap(cy))],
+    }
+}
+
+/// 24 points on the ellipse with semi-axes `a` × `b`, z0 at twelve o'clock going clockwise,
+/// spaced evenly in the metric where two upright cards `cw` × `ch` apart just touch
+/// (max(|dx| / cw, |dy| / ch)), so the ring is as roomy across the top as down the sides.
+fn ring_points(a: f32, b: f32, cw: f32, ch: f32) -> [(f32, f32); 24] {
+    const STEPS: usize = 2880;
+    let point = |t: f32| (a * t.sin(), b * t.cos());
+    // Cumulative length along the ellipse, clockwise from the top.
+    let mut cumulative = [0f32; STEPS + 1];
+    let mut prev = point(0.0);
+    for i in 1..=STEPS {
+        let p = point(i as f32 / STEPS as f32 * std::f32::consts::TAU);
+        let d = ((p.0 - prev.0).abs() / cw).max((p.1 - prev.1).abs() / ch);
+        cumulative[i] = cumulative[i - 1] + d;
+        prev = p;
+    }
+    let total = cumulative[STEPS];
+    let mut out = [(0.0, 0.0); 24];
+    let mut i = 0;
+    for (k, slot) in out.iter_mut().enumerate() {
+        let target = total * k as f32 / 24.0;
+        while i < STEPS && cumulative[i + 1] < target {
+            i += 1;
+        }
+        let span = (cumulative[i + 1] - cumulative[i]).max(f32::EPSILON);
+        let frac = ((target - cumulative[i]) / span).clamp(0.0, 1.0);
+        let t = (i as f32 + frac) / STEPS as f32 * std::f32::consts::TAU;
+        *slot = point(t);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SIZES: [(f32, f32); 9] = [
+        (1024.0, 640.0),
+        (1024.0, 768.0),
+        (1280.0, 720.0),
+        (1280.0, 1024.0),
+        (1366.0, 768.0),
+        (1600.0, 900.0),
+        (1920.0, 1080.0),
+        (2560.0, 1440.0),
+        (3840.0, 2160.0),
+    ];
+
+    fn check(layout: &Layout) {
+        let half_w = layout.width / 2.0;
+        let half_h = layout.height / 2.0;
+        let places: Vec<Place> = layout.all().collect();
+        for &p in &places {
+            let r = layout.footprint(p);
+            assert!(
+                r.left() >= -half_w && r.right() <= half_w,
+                "{p:?} sticks out sideways: {r:?}"
+            );
+            assert!(
+                r.bottom() >= -half_h && r.top() <= half_h - HUD_HEIGHT + 0.01,
+                "{p:?} sticks out: {r:?}"
+            );
+        }
+        for (i, &p) in places.iter().enumerate() {
+            for &q in &places[i + 1..] {
+                let overlap = layout.footprint(p).overlap_area(&layout.footprint(q));
+                assert_eq!(
+                    overlap, 0.0,
+                    "{p:?} and {q:?} overlap at {}x{}",
+                    layout.width, layout.height
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_overlaps_and_everything_fits_from_1024x640_to_4k() {
+        for (w, h) in SIZES {
+            for scale in [1.0, 1.25, 1.5, 2.0] {
+                let layout = layout(w, h, scale);
+                check(&layout);
+            }
+        }
+        // In between, too, portrait included.
+        for w in (1024..=3840).step_by(173) {
+            for h in (640..=2160).step_by(151) {
+                check(&layout(w as f32, h as f32, 1.0));
+            }
+        }
+    }
+
+    #[test]
+    fn cards_stay_readable_at_the_smallest_size() {
+        let layout = layout(1024.0, 640.0, 1.0);
+        assert!(
+            layout.card_w >= 52.0,
+            "cards are {}x{}",
+            layout.card_w,
+            layout.card_h
+        );
+        let big = super::layout(3840.0, 2160.0, 1.0);
+        assert!(
+            big.card_h > layout.card_h * 2.5,
+            "cards grow with the window"
+        );
+    }
+
+    #[test]
+    fn the_ring_starts_at_twelve_and_runs_clockwise() {
+        let layout = layout(1280.0, 720.0, 1.0);
+        let z = |i| layout.rect(Place::Pile(i));
+        assert!(z(0).x.abs() < 1.0 && z(0).y > 0.0, "z0 at twelve o'clock");
+        assert!(
+            z(6).x > 0.0 && z(6).y.abs() < z(0).y / 2.0,
+            "z6 at three o'clock"
+        );
+        assert!(z(12).x.abs() < 1.0 && z(12).y < 0.0, "z12 at six o'clock");
+        assert!(z(18).x < 0.0, "z18 at nine o'clock");
+        assert!(z(1).x > 0.0 && z(23).x < 0.0, "clockwise");
+        // The Equator runs left to right across the middle; up foundations above it.
+        for e in 0..7 {
+            assert!(layout.rect(Place::Cell(e)).x < layout.rect(Place::Cell(e + 1)).x);
+        }
+        assert!(layout.rect(Place::Foundation(0)).y > layout.rect(Place::Cell(0)).y);
+        assert!(layout.rect(Place::Foundation(4)).y < layout.rect(Place::Cell(0)).y);
+    }
+
+    #[test]
+    fn each_place_is_the_only_one_at_its_centre() {
+        let layout = layout(1920.0, 1080.0, 1.0);
+        for p in layout.all() {
+            let r = layout.rect(p);
+            let here: Vec<Place> = layout
+                .all()
+                .filter(|&q| layout.footprint(q).contains(r.x, r.y))
+                .collect();
+            assert_eq!(here, [p]);
+        }
+        let (x, y) = layout.window_to_table(0.0, 0.0);
+        assert_eq!((x, y), (-960.0, 540.0));
+        assert_eq!(layout.table_to_window(x, y), (0.0, 0.0));
+        assert_eq!(layout.table_to_window(100.5, -20.0), (1060.5, 560.0));
+    }
+
+    #[test]
+    fn degenerate_windows_do_not_panic() {
+        for (w, h) in [
+            (0.0, 0.0),
+            (1.0, 1.0),
+            (50.0, 3000.0),
+            (3000.0, 50.0),
+            (f32::NAN, 10.0),
+            (f32::INFINITY, 5.0),
+        ] {
+            let layout = layout(w, h, 1.0);
+            assert!(layout.card_w.is_finite() && layout.card_h > 0.0);
+        }
+        let layout = layout(800.0, 600.0, 0.0);
+        assert_eq!(layout.scale_factor, 1.0);
+    }
+}

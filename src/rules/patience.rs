@@ -1,0 +1,454 @@
+//! Zodiac as the front end sees it: the rules, the layout and the solver behind
+//! [`crate::patience`]'s interface. Equator cells are cells, Zodiac piles are squared piles.
+
+use super::{
+    Card, DealNumber, Direction, Game, Move, Phase, Place as ZPlace, Position, RuleSet, Rules,
+    Status as ZStatus,
+};
+use crate::patience::{self, Layout, Outcome, Place, RuleSetInfo, Slot, Snapshot, Status, Verdict};
+use std::cell::RefCell;
+use std::sync::Arc;
+
+/// The patience Zodiac.
+pub struct Zodiac;
+
+pub static ZODIAC: Zodiac = Zodiac;
+
+const RULES_TEXT: &str = "\
+Phase 1 — fill the Zodiac. Turn the stock one card at a time (click it, or Space). The waste card may go onto a Zodiac pile or into an empty Equator cell; an Equator card may go onto a Zodiac pile. A Zodiac pile takes the same suit, one rank up or down (the direction may change; Ace and King are not neighbours). Zodiac cards never move in phase 1, and nothing goes to the foundations. Redeals are unlimited.
+
+Phase 2 — to the foundations. It begins when the stock and the waste are both empty. Zodiac top cards and Equator cards go to the foundations, each built by suit: in Cadogan's rules four up from Ace and four down from King; in Wikipedia's, all eight up from Ace. The game is won when all 104 cards are home.
+
+Mouse: drag a card to a place; click a card to send it to its best place (phase 1: a Zodiac pile, else an empty Equator cell; phase 2: its foundation); click the stock to turn a card, or the empty stock to turn the waste over; double-click or right-click a Zodiac pile to see all its cards.";
+
+fn info(set: &RuleSet) -> RuleSetInfo {
+    RuleSetInfo {
+        name: set.name.clone(),
+        title: set.title.clone(),
+        description: set.description.clone(),
+    }
+}
+
+impl patience::Patience for Zodiac {
+    fn name(&self) -> &'static str {
+        "zodiac"
+    }
+
+    fn title(&self) -> &'static str {
+        "Zodiac"
+    }
+
+    fn rule_sets(&self) -> Vec<RuleSetInfo> {
+        RuleSet::all_builtin().iter().map(info).collect()
+    }
+
+    fn rule_set(&self, name: &str) -> Result<RuleSetInfo, String> {
+        RuleSet::by_name_or_path(name)
+            .map(|s| info(&s))
+            .map_err(|e| e.to_string())
+    }
+
+    fn new_game(&self, rules: &str, deal: DealNumber) -> Result<Box<dyn patience::Game>, String> {
+        let set = RuleSet::by_name_or_path(rules).map_err(|e| e.to_string())?;
+        Ok(Box::new(Game::new(set, deal)))
+    }
+
+    fn load(&self, text: &str) -> Result<Box<dyn patience::Game>, String> {
+        Game::from_ron(text)
+            .map(|g| Box::new(g) as Box<dyn patience::Game>)
+            .map_err(|e| e.to_string())
+    }
+
+    fn deal_snapshot(&self, rules: &str, deal: DealNumber) -> Option<Arc<dyn Snapshot>> {
+        let rules = RuleSet::by_name_or_path(rules).ok()?.rules();
+        Some(Arc::new(ZodiacPosition(rules, Position::deal(deal))))
+    }
+
+    fn layout(&self, width: f32, height: f32, scale_factor: f32) -> Layout {
+        super::layout::layout(width, height, scale_factor)
+    }
+
+    fn rules_text(&self) -> &'static str {
+        RULES_TEXT
+    }
+
+    fn save_file(&self) -> &'static str {
+        "game.ron"
+    }
+}
+
+/// A Zodiac place in the front end's words.
+pub fn to_neutral(place: ZPlace) -> Place {
+    match place {
+        ZPlace::Stock => Place::Stock,
+        ZPlace::Waste => Place::Waste,
+        ZPlace::Equator(e) => Place::Cell(e),
+        ZPlace::Zodiac(z) => Place::Pile(z),
+        ZPlace::Foundation(f) => Place::Foundation(f),
+    }
+}
+
+/// The Zodiac place a neutral one stands for, if Zodiac has it.
+pub fn from_neutral(place: Place) -> Option<ZPlace> {
+    Some(match place {
+        Place::Stock => ZPlace::Stock,
+        Place::Waste => ZPlace::Waste,
+        Place::Cell(e) if e < 8 => ZPlace::Equator(e),
+        Place::Pile(z) if z < 24 => ZPlace::Zodiac(z),
+        Place::Foundation(f) if f < 8 => ZPlace::Foundation(f),
+        _ => return None,
+    })
+}
+
+/// A Zodiac move in the front end's words.
+pub fn move_to_neutral(m: Move) -> patience::Move {
+    let count = u8::from(!matches!(m, Move::Redeal));
+    patience::Move::new(to_neutral(m.from()), to_neutral(m.to()), count)
+}
+
+fn move_from_neutral(m: patience::Move) -> Option<Move> {
+    Move::between(from_neutral(m.from)?, from_neutral(m.to)?)
+}
+
+fn status(s: ZStatus) -> Status {
+    match s {
+        ZStatus::Playing => Status::Playing,
+        ZStatus::Won => Status::Won,
+        ZStatus::Stuck => Status::Stuck,
+    }
+}
+
+/// A position under its rules, for the solver.
+#[derive(Debug)]
+struct ZodiacPosition(Rules, Position);
+
+thread_local! {
+    /// Solvers keep their memory between positions: one per thread.
+    static SOLVER: RefCell<crate::solver::Solver> = RefCell::new(crate::solver::Solver::new());
+}
+
+impl Snapshot for ZodiacPosition {
+    fn key(&self) -> u128 {
+        patience::key_of(&(self.0, self.1))
+    }
+
+    fn solve(&self) -> Verdict {
+        let verdict = SOLVER.with(|s| s.borrow_mut().solve(&self.1, &self.0));
+        match verdict {
+            crate::solver::Verdict::Winnable { line, slack } => Verdict::Winnable {
+                line: line.into_iter().map(move_to_neutral).collect(),
+                note: Some(match slack {
+                    0 => "with no Equator cell to spare".to_string(),
+                    1 => "1 Equator cell to spare".to_string(),
+                    n => format!("{n} Equator cells to spare"),
+                }),
+            },
+            crate::solver::Verdict::Lost { why } => Verdict::Lost { why },
+            crate::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
+        }
+    }
+}
+
+fn place_words(place: ZPlace) -> String {
+    match place {
+        ZPlace::Stock => "the stock".to_string(),
+        ZPlace::Waste => "the waste".to_string(),
+        ZPlace::Equator(e) => format!("Equator cell e{e}"),
+        ZPlace::Zodiac(z) => format!("Zodiac pile z{z}"),
+        ZPlace::Foundation(f) => format!("foundation f{f}"),
+    }
+}
+
+impl patience::Game for Game {
+    fn patience(&self) -> &'static dyn patience::Patience {
+        &ZODIAC
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn deal(&self) -> DealNumber {
+        Game::deal(self)
+    }
+
+    fn rule_set(&self) -> RuleSetInfo {
+        info(Game::rule_set(self))
+    }
+
+    fn statistics_key(&self) -> String {
+        Game::rule_set(self).key()
+    }
+
+    fn same_rules(&self, rules: &str) -> bool {
+        RuleSet::by_name_or_path(rules).is_ok_and(|r| r.same_rules(Game::rule_set(self)))
+    }
+
+    fn places(&self) -> Vec<Place> {
+        ZPlace::all().map(to_neutral).collect()
+    }
+
+    fn cards(&self, place: Place) -> Vec<Slot> {
+        let Some(p) = from_neutral(place) else {
+            return Vec::new();
+        };
+        let face_up = p != ZPlace::Stock;
+        self.position()
+            .cards_at(self.rules(), p)
+            .into_iter()
+            .map(|card| Slot { card, face_up })
+            .collect()
+    }
+
+    fn status(&self) -> Status {
+        status(Game::status(self))
+    }
+
+    fn stage(&self) -> Option<&'static str> {
+        Some(match self.position().phase() {
+            Phase::One => "Phase 1 — fill the Zodiac",
+            Phase::Two => "Phase 2 — to the foundations",
+        })
+    }
+
+    fn stuck_reason(&self) -> String {
+        match self.position().phase() {
+            Phase::One => "Nothing more can move: no card in the stock, the waste or the Equator fits a Zodiac pile, and no Equator cell is free.",
+            Phase::Two => "Nothing more can move: no Zodiac top card and no Equator card fits a foundation.",
+        }
+        .to_string()
+    }
+
+    fn foundation_caption(
+        &self,
+        f: u8,
+    ) -> Option<(crate::rules::Suit, &'static str, &'static str)> {
+        let direction = self.rules().foundations.get(usize::from(f))?;
+        let suit = crate::rules::Suit::ALL[usize::from(f) % 4];
+        Some(match direction {
+            Direction::Up => (suit, "A", "up"),
+            Direction::Down => (suit, "K", "down"),
+        })
+    }
+
+    fn place_name(&self, place: Place) -> String {
+        from_neutral(place).map(place_words).unwrap_or_default()
+    }
+
+    fn notation(&self, m: patience::Move) -> String {
+        move_from_neutral(m)
+            .map(|m| m.to_string())
+            .unwrap_or_default()
+    }
+
+    fn play(&mut self, m: patience::Move) -> Result<(), String> {
+        let m = move_from_neutral(m).ok_or_else(|| "no such move".to_string())?;
+        Game::play(self, m).map_err(|e| e.to_string())
+    }
+
+    fn best_move(&self, place: Place, depth: usize) -> Option<patience::Move> {
+        if depth > 0 {
+            return None;
+        }
+        self.position()
+            .best_move_from(self.rules(), from_neutral(place)?)
+            .map(move_to_neutral)
+    }
+
+    fn home_move(&self, place: Place) -> Option<patience::Move> {
+        let from = from_neutral(place)?;
+        (0..8)
+            .filter_map(|f| Move::between(from, ZPlace::Foundation(f)))
+            .find(|&m| self.position().check(self.rules(), m).is_ok())
+            .map(move_to_neutral)
+    }
+
+    fn lift(&self, place: Place, depth: usize) -> Result<u8, Option<String>> {
+        let p = from_neutral(place).ok_or(None)?;
+        if depth > 0 {
+            return Err(None);
+        }
+        if self.position().can_lift(p) {
+            Ok(1)
+        } else {
+            Err(self.position().lift_refusal(p).map(|why| why.to_string()))
+        }
+    }
+
+    fn destinations(&self, from: Place, count: u8) -> Vec<Place> {
+        match from_neutral(from) {
+            Some(p) if count == 1 => self
+                .position()
+                .destinations(self.rules(), p)
+                .into_iter()
+                .map(to_neutral)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn between(&self, from: Place, to: Place, count: u8) -> Option<patience::Move> {
+        (count <= 1)
+            .then(|| Move::between(from_neutral(from)?, from_neutral(to)?))
+            .flatten()
+            .map(move_to_neutral)
+    }
+
+    fn moving_card(&self, m: patience::Move) -> Option<Card> {
+        self.position().moving_card(move_from_neutral(m)?)
+    }
+
+    fn turn_for_empty_waste(&self) -> Option<patience::Move> {
+        self.position().turn_for_empty_waste().map(move_to_neutral)
+    }
+
+    fn finishing_move(&self) -> Option<patience::Move> {
+        self.position()
+            .finishing_move(self.rules())
+            .map(move_to_neutral)
+    }
+
+    fn rules_hint(&self) -> Option<patience::Move> {
+        self.position().hint(self.rules()).map(move_to_neutral)
+    }
+
+    fn hint_from_line(&self, line: &[patience::Move]) -> (String, Vec<Place>) {
+        let line: Vec<Move> = line.iter().filter_map(|&m| move_from_neutral(m)).collect();
+        hint_from_line(self.position(), self.rules(), &line)
+    }
+
+    fn inspects(&self, place: Place) -> bool {
+        matches!(place, Place::Pile(_))
+    }
+
+    fn redeal_possible(&self) -> bool {
+        self.position().phase() == Phase::One
+    }
+
+    fn moves_played(&self) -> usize {
+        self.moves().len()
+    }
+
+    fn undo(&mut self) -> Option<patience::Move> {
+        Game::undo(self).map(move_to_neutral)
+    }
+
+    fn undo_to(&mut self, len: usize) -> Vec<patience::Move> {
+        Game::undo_to(self, len)
+            .into_iter()
+            .map(move_to_neutral)
+            .collect()
+    }
+
+    fn redo_step(&mut self) -> Vec<patience::Move> {
+        Game::redo_step(self)
+            .into_iter()
+            .map(move_to_neutral)
+            .collect()
+    }
+
+    fn restart(&mut self) {
+        Game::restart(self)
+    }
+
+    fn new_deal(&self, deal: DealNumber) -> Box<dyn patience::Game> {
+        Box::new(Game::new(Game::rule_set(self).clone(), deal))
+    }
+
+    fn deal_snapshot(&self, deal: DealNumber) -> Arc<dyn Snapshot> {
+        Arc::new(ZodiacPosition(*self.rules(), Position::deal(deal)))
+    }
+
+    fn snapshot(&self) -> Arc<dyn Snapshot> {
+        Arc::new(ZodiacPosition(*self.rules(), *self.position()))
+    }
+
+    fn start_snapshot(&self) -> Arc<dyn Snapshot> {
+        Arc::new(ZodiacPosition(*self.rules(), *self.start()))
+    }
+
+    fn history(&self) -> Vec<Arc<dyn Snapshot>> {
+        let rules = *self.rules();
+        Game::history(self)
+            .into_iter()
+            .map(|p| Arc::new(ZodiacPosition(rules, p)) as Arc<dyn Snapshot>)
+            .collect()
+    }
+
+    fn helped(&self) -> bool {
+        self.helped
+    }
+
+    fn set_helped(&mut self) {
+        self.helped = true;
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.elapsed_ms
+    }
+
+    fn set_elapsed_ms(&mut self, ms: u64) {
+        self.elapsed_ms = ms;
+    }
+
+    fn count_win(&mut self) -> Option<Outcome> {
+        Game::count_win(self)
+    }
+
+    fn count_leaving(&mut self) -> Option<Outcome> {
+        Game::count_leaving(self)
+    }
+
+    fn record_at(&self, elapsed_ms: u64) -> String {
+        let mut record = self.to_record();
+        record.elapsed_ms = elapsed_ms;
+        record.to_ron()
+    }
+}
+
+/// The hint for a winnable position, from the solver's line: the words, and the places to light.
+pub fn hint_from_line(position: &Position, rules: &Rules, line: &[Move]) -> (String, Vec<Place>) {
+    let Some(&first) = line.first() else {
+        return ("The game is won.".into(), Vec::new());
+    };
+    if !matches!(first, Move::Turn | Move::Redeal) {
+        let card = position
+            .moving_card(first)
+            .map(Card::name)
+            .unwrap_or_default();
+        let words = format!(
+            "Hint: {card} from {} to {}.",
+            place_words(first.from()),
+            place_words(first.to())
+        );
+        return (
+            words,
+            vec![to_neutral(first.from()), to_neutral(first.to())],
+        );
+    }
+    // The plan turns the stock first: say which card it is after, and how far down it is.
+    let turns = line
+        .iter()
+        .take_while(|m| matches!(m, Move::Turn | Move::Redeal))
+        .count();
+    let over = line[..turns].contains(&Move::Redeal);
+    let mut p = *position;
+    for &m in &line[..turns] {
+        if p.apply(rules, m).is_err() {
+            break;
+        }
+    }
+    let card = line
+        .get(turns)
+        .and_then(|&m| p.moving_card(m))
+        .map(Card::name);
+    let words = match (card, over) {
+        (None, _) => "Hint: turn the stock.".to_string(),
+        (Some(card), false) if turns == 1 => format!("Turn the stock: {card} is next."),
+        (Some(card), false) => format!("Turn the stock: {card} is {turns} cards down."),
+        (Some(card), true) => {
+            format!("Turn the stock, and the waste over: {card} comes up in {turns} turns.")
+        }
+    };
+    (words, vec![Place::Stock])
+}

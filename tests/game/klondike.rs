@@ -1,0 +1,257 @@
+//! Klondike at the table, headless: the same window messages as for Zodiac, through picking,
+//! several in one frame where a busy machine would send them; and switching between the two
+//! patiences without losing either game.
+
+use crate::input::Harness;
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButton;
+use bevy::prelude::*;
+use std::path::PathBuf;
+use zodiac::game::LaunchOptions;
+use zodiac::game::cards::Mirror;
+use zodiac::game::messages::Request;
+use zodiac::game::session::Session;
+use zodiac::klondike::{Move as KMove, Position, RuleSet};
+use zodiac::patience::{Game, Move, Place, Status};
+use zodiac::rules::DealNumber;
+
+fn game(h: &Harness) -> &dyn Game {
+    h.app.world().resource::<Session>().game.as_ref()
+}
+
+fn klondike(deal: u128, name: &str) -> Harness {
+    let dir = std::env::temp_dir().join(format!("zodiac-klondike-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    Harness::launch(LaunchOptions {
+        patience: Some("klondike".into()),
+        deal: DealNumber::new(deal),
+        rules: None,
+        data_dir: dir,
+    })
+}
+
+fn centre(h: &Harness, place: Place) -> Vec2 {
+    let r = h.table().rect(place);
+    Vec2::new(r.x, r.y)
+}
+
+/// Where the card `depth` from the top of a place lies now.
+fn card_centre(h: &Harness, place: Place, depth: usize) -> Vec2 {
+    let pile = h.app.world().resource::<Mirror>().pile(place).to_vec();
+    let e = pile[pile.len() - 1 - depth];
+    h.translation(e).truncate()
+}
+
+/// A deal and the moves from it (single-pass) to a position where some column can move two
+/// or more cards onto another: found by playing the rules' own moves, to the foundations and
+/// between columns first, turning the stock last.
+fn a_sequence_to_move() -> (u128, Vec<KMove>, KMove) {
+    let rules = RuleSet::default_set().rules();
+    for deal in 1..400u128 {
+        let mut p = Position::deal(DealNumber::new(deal).unwrap(), &rules);
+        let mut played = Vec::new();
+        for _ in 0..80 {
+            let moves = p.legal_moves(&rules);
+            if let Some(&m) = moves
+                .iter()
+                .find(|m| matches!(m, KMove::ColumnToColumn(_, _, n) if *n >= 2))
+            {
+                return (deal, played, m);
+            }
+            let Some(&m) = moves.iter().find(|m| !p.is_idle(**m)).or(moves.first()) else {
+                break;
+            };
+            p.apply(&rules, m).unwrap();
+            played.push(m);
+        }
+    }
+    panic!("no deal with a sequence to move");
+}
+
+fn neutral(m: KMove) -> Move {
+    zodiac::klondike::patience::move_to_neutral(m)
+}
+
+#[test]
+fn the_window_opens_on_klondike_as_pysolfc_deals_it() {
+    let h = klondike(1, "opens");
+    let g = game(&h);
+    assert_eq!(g.patience().name(), "klondike");
+    let top = |p| g.cards(p).last().map(|s| (s.card.name(), s.face_up));
+    // Deal 1 opens with QH on c0, TS on c1 and 4H on the waste.
+    assert_eq!(top(Place::Column(0)), Some(("Q♥".to_string(), true)));
+    assert_eq!(top(Place::Column(1)), Some(("10♠".to_string(), true)));
+    assert_eq!(g.cards(Place::Column(6)).len(), 7);
+    assert!(!g.cards(Place::Column(6))[0].face_up, "face down below");
+    // Every card entity in play lies where the rules say; the spare deck is hidden.
+    let mirror = h.app.world().resource::<Mirror>();
+    let in_play: usize = g.places().iter().map(|&p| mirror.pile(p).len()).sum();
+    assert_eq!(in_play, 52);
+}
+
+#[test]
+fn a_dragged_sequence_moves_with_the_card_taken_and_puts_back_whole() {
+    let (deal, prefix, target) = a_sequence_to_move();
+    let mut h = klondike(deal, "drag");
+    for m in &prefix {
+        h.app.world_mut().write_message(Request::Play(neutral(*m)));
+        h.app.update();
+    }
+    h.settle();
+    assert_eq!(game(&h).moves_played(), prefix.len());
+    let KMove::ColumnToColumn(from, to, n) = target else {
+        unreachable!()
+    };
+    let (from, to) = (Place::Column(from), Place::Column(to));
+    // First dropped on nothing: the whole hand goes home.
+    let grab = card_centre(&h, from, usize::from(n) - 1);
+    let before: Vec<Vec3> = {
+        let pile = h.app.world().resource::<Mirror>().pile(from).to_vec();
+        pile.iter().map(|&e| h.translation(e)).collect()
+    };
+    // The far corner of the table, below the last column: no place.
+    let t = h.table();
+    let nowhere = Vec2::new(t.table.right() - 4.0, t.table.bottom() + 4.0);
+    h.drag(grab, nowhere);
+    h.settle();
+    assert_eq!(game(&h).moves_played(), prefix.len(), "dropped on nothing");
+    let after: Vec<Vec3> = {
+        let pile = h.app.world().resource::<Mirror>().pile(from).to_vec();
+        pile.iter().map(|&e| h.translation(e)).collect()
+    };
+    assert_eq!(before, after, "every card is home");
+    // Then onto the column that takes it.
+    let grab = card_centre(&h, from, usize::from(n) - 1);
+    let onto = card_centre(&h, to, 0);
+    h.drag(grab, onto + Vec2::new(0.0, -h.table().card_h * 0.2));
+    h.settle();
+    let g = game(&h);
+    assert_eq!(g.moves_played(), prefix.len() + 1, "one move");
+    assert_eq!(g.notation(Move::new(from, to, n)), target.to_string());
+    // The cards lie where the rules say.
+    let mirror = h.app.world().resource::<Mirror>();
+    for place in g.places() {
+        assert_eq!(mirror.pile(place).len(), g.cards(place).len(), "{place:?}");
+    }
+}
+
+#[test]
+fn clicks_in_one_frame_each_turn_the_stock_in_order() {
+    let mut h = klondike(1, "clicks");
+    let stock = centre(&h, Place::Stock);
+    let before = game(&h).cards(Place::Stock).len();
+    h.move_to(stock);
+    for _ in 0..3 {
+        h.send_button(MouseButton::Left, ButtonState::Pressed);
+        h.send_button(MouseButton::Left, ButtonState::Released);
+    }
+    h.frame();
+    h.settle();
+    assert_eq!(game(&h).cards(Place::Stock).len(), before - 3);
+}
+
+#[test]
+fn a_right_click_sends_a_card_home_and_a_click_to_its_best_place() {
+    // A deal whose waste or a column shows an Ace from the start.
+    let rules = RuleSet::default_set().rules();
+    let (deal, place) = (1..300u128)
+        .find_map(|d| {
+            let p = Position::deal(DealNumber::new(d).unwrap(), &rules);
+            let ace = |cards: Vec<zodiac::rules::Card>| cards.last().is_some_and(|c| c.rank() == 1);
+            (0..7u8)
+                .find(|&c| ace(p.column(c).to_vec()))
+                .map(|c| (d, Place::Column(c)))
+        })
+        .expect("an Ace on top of a column");
+    let mut h = klondike(deal, "home");
+    let at = card_centre(&h, place, 0);
+    h.click_with(at, MouseButton::Right);
+    h.settle();
+    let g = game(&h);
+    assert_eq!(g.moves_played(), 1);
+    let home: usize = (0..4).map(|f| g.cards(Place::Foundation(f)).len()).sum();
+    assert_eq!(home, 1, "the Ace went home");
+    // The card below turned face up, as part of the move.
+    if let Some(top) = g.cards(place).last() {
+        assert!(top.face_up);
+    }
+    // Undo turns it back down and puts the Ace back.
+    h.app.world_mut().write_message(Request::Undo);
+    h.settle();
+    assert_eq!(game(&h).moves_played(), 0);
+}
+
+#[test]
+fn space_turns_the_stock_and_the_keys_play() {
+    let mut h = klondike(1, "keys");
+    let before = game(&h).cards(Place::Stock).len();
+    h.key(KeyCode::Space, &[]);
+    h.settle();
+    assert_eq!(game(&h).cards(Place::Stock).len(), before - 1);
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+    h.settle();
+    assert_eq!(game(&h).cards(Place::Stock).len(), before);
+}
+
+#[test]
+fn switching_patience_loses_nothing_and_counts_nothing() {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("zodiac-klondike-switch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = Harness::in_dir(5, dir.clone());
+    // A Zodiac move, then Klondike.
+    h.app
+        .world_mut()
+        .write_message(Request::Best(Place::Stock, 0));
+    h.settle();
+    let zodiac_record = game(&h).record();
+    h.app
+        .world_mut()
+        .write_message(Request::Switch("klondike".into()));
+    h.settle();
+    assert_eq!(game(&h).patience().name(), "klondike");
+    h.app
+        .world_mut()
+        .write_message(Request::Best(Place::Stock, 0));
+    h.settle();
+    let klondike_record = game(&h).record();
+    // Back: Zodiac resumes exactly.
+    h.app
+        .world_mut()
+        .write_message(Request::Switch("zodiac".into()));
+    h.settle();
+    assert_eq!(game(&h).patience().name(), "zodiac");
+    assert_eq!(game(&h).moves_played(), 1);
+    assert_eq!(h.game().moves(), &[zodiac::rules::Move::Turn]);
+    let _ = zodiac_record;
+    // Nothing was counted, and each patience has its own file.
+    h.flush_files();
+    let stats = std::fs::read_to_string(dir.join("statistics.ron")).unwrap_or_default();
+    assert!(!stats.contains("played: 1"), "{stats}");
+    assert!(dir.join("klondike-game.ron").exists());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("klondike-game.ron")).unwrap(),
+        klondike_record
+    );
+    // Over to Klondike again, and a relaunch opens on it, resumed.
+    h.app
+        .world_mut()
+        .write_message(Request::Switch("klondike".into()));
+    h.settle();
+    let h = h.relaunch();
+    let g = game(&h);
+    assert_eq!(g.patience().name(), "klondike");
+    assert_eq!(g.moves_played(), 1);
+    assert_eq!(g.status(), Status::Playing);
+}
+
+#[test]
+fn a_long_column_stays_inside_the_window() {
+    for (w, hgt) in [(1024.0, 640.0), (1280.0, 720.0), (3840.0, 2160.0)] {
+        let layout = zodiac::patience::registry::by_name("klondike")
+            .unwrap()
+            .layout(w, hgt, 1.0);
+        let last = layout.card_rect(Place::Column(6), 18, 19, 6);
+        assert!(last.bottom() >= layout.table.bottom() - 0.5, "{w}x{hgt}");
+    }
+}
