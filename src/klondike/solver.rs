@@ -16,6 +16,9 @@
 //! - **Columns are interchangeable**: positions that differ only in the order of the columns
 //!   are one position.
 //! - **Idle moves** are not tried: a King with nothing under it moved to another empty column.
+//! - **No turn of the stock is a move of its own**: turning changes nothing on the table and
+//!   nothing on the table waits for it, so a line can always turn just before it plays the card
+//!   the turns bring up; each stock card that fits somewhere is one move, with its turns.
 //! - **One card at a time with passes without end**: where the talon splits between stock and
 //!   waste does not matter (turning reaches every split), so positions that differ only there
 //!   are one.
@@ -244,13 +247,13 @@ fn safe_move(p: &Position, rules: &Rules) -> Option<Move> {
 }
 
 /// The moves worth trying, the likeliest first: home, then those that turn a card face up or
-/// bring one from the waste, then the rest; the stock, then cards back from home, last.
+/// bring one from the waste, then the rest, cards back from home last; then the stock's cards,
+/// each with the turns that bring it up.
 fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
-    let whole_talon = rules.turn == 1 && rules.passes.is_none();
     let mut moves: Vec<(u8, Move)> = p
         .legal_moves(rules)
         .into_iter()
-        .filter(|&m| !(whole_talon && matches!(m, Move::Turn | Move::Redeal)))
+        .filter(|&m| !matches!(m, Move::Turn | Move::Redeal))
         .filter(|&m| !p.is_idle(m) && !idle_swap(p, m, rules) && !idle_return(p, m, rules))
         .map(|m| {
             let rank = match m {
@@ -266,27 +269,29 @@ fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
         .collect();
     moves.sort_by_key(|&(rank, _)| rank);
     let mut steps: Vec<Vec<Move>> = moves.into_iter().map(|(_, m)| vec![m]).collect();
-    if whole_talon {
-        steps.extend(talon_plays(p, rules));
-    }
+    steps.extend(talon_plays(p, rules));
     steps
 }
 
-/// One card at a time with passes without end: every talon card can be brought to the top of
-/// the waste, so each one that fits somewhere is a move of its own, the turns (and the turn
-/// over) that bring it up first. The card now on top is played by the ordinary moves.
+/// Turning the stock changes nothing on the table, and no move on the table depends on it: a
+/// line can always turn just before it plays the card the turns bring up. So the turns are
+/// never moves of their own: each card the stock can bring to the top of the waste that fits
+/// somewhere now is one move, the turns (and a turn over, where the rules allow one) that bring
+/// it up first. One turn over is enough: a later pass brings up the same cards at a higher
+/// cost in passes. The card on top now is played by the ordinary moves.
 fn talon_plays(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
     let mut steps = Vec::new();
     let mut q = *p;
     let mut turns = Vec::new();
-    let talon = p.stock().len() + p.waste().len();
-    let mut shown = 0;
-    // Every card but the one on top, once each (a turn over shows none).
-    for _ in 0..talon + 1 {
-        if shown + 1 >= talon {
-            break;
-        }
+    let mut turned_over = false;
+    let start = (p.stock().len(), p.waste().len());
+    // Each step moves at least one card or turns over (once): this many always ends it.
+    for _ in 0..2 * (start.0 + start.1) + 2 {
         let step = if q.stock().is_empty() {
+            if turned_over {
+                break;
+            }
+            turned_over = true;
             Move::Redeal
         } else {
             Move::Turn
@@ -298,7 +303,10 @@ fn talon_plays(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
         if step == Move::Redeal {
             continue;
         }
-        shown += 1;
+        if turned_over && (q.stock().len(), q.waste().len()) == start {
+            // Round to where it began: the rest comes up again as before.
+            break;
+        }
         let Some(card) = q.waste_top() else { continue };
         let plays = std::iter::once(Move::WasteToFoundation(card.suit() as u8))
             .chain((0..7).map(Move::WasteToColumn))
