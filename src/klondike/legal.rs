@@ -33,10 +33,9 @@ impl Position {
         for to in 0..7 {
             push(Move::WasteToColumn(to));
             for from in 0..7 {
-                // At most one face-up card of a column fits another's top.
+                // At most one face-up card of a column fits another's top: found by its rank.
                 if from != to
-                    && let Some(n) = (1..=self.face_up(from))
-                        .find(|&n| self.check(rules, Move::ColumnToColumn(from, to, n)).is_ok())
+                    && let Some(n) = self.run_onto(from, to)
                 {
                     push(Move::ColumnToColumn(from, to, n));
                 }
@@ -50,6 +49,18 @@ impl Position {
         push(Move::Turn);
         push(Move::Redeal);
         all
+    }
+
+    /// How many cards from the top of column `from` make the run that fits column `to`, if
+    /// one does: the face-up card one rank below `to`'s top (a King for an empty column).
+    pub(super) fn run_onto(&self, from: u8, to: u8) -> Option<u8> {
+        let up = usize::from(self.face_up(from));
+        let column = self.column(from);
+        let run = &column[column.len() - up..];
+        let wanted = self.column(to).last().map_or(13, |top| top.rank() - 1);
+        let at = run.iter().position(|c| c.rank() == wanted)?;
+        let n = (run.len() - at) as u8;
+        self.column_takes(run[at], to).then_some(n)
     }
 
     /// A move that changes nothing a player cares about: a King with nothing under it moved to

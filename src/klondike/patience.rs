@@ -167,6 +167,11 @@ fn place_words(place: KPlace) -> String {
 #[derive(Debug)]
 struct KlondikePosition(Rules, Position);
 
+/// Positions a verdict at the table may search: a few tenths of a second of one core, so that
+/// the table never waits long and an idle game is soon idle again. Beyond it the verdict is
+/// "unknown", said as such (the command line searches further).
+pub const TABLE_BUDGET: usize = 150_000;
+
 thread_local! {
     /// Solvers keep their memory between positions: one per thread.
     static SOLVER: RefCell<super::solver::Solver> = RefCell::new(super::solver::Solver::new());
@@ -178,10 +183,7 @@ impl Snapshot for KlondikePosition {
     }
 
     fn solve(&self) -> Verdict {
-        let verdict = SOLVER.with(|s| {
-            s.borrow_mut()
-                .solve(&self.1, &self.0, super::solver::BUDGET)
-        });
+        let verdict = SOLVER.with(|s| s.borrow_mut().solve(&self.1, &self.0, TABLE_BUDGET));
         match verdict {
             super::solver::Verdict::Winnable { line } => Verdict::Winnable {
                 line: line.into_iter().map(move_to_neutral).collect(),

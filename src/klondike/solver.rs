@@ -56,10 +56,40 @@ impl Verdict {
 /// Positions searched before the solver gives up and says "unknown".
 pub const BUDGET: usize = 4_000_000;
 
+/// The positions' keys are hashes already: the set uses them as they are.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u128(&mut self, v: u128) {
+        self.0 = v as u64 ^ (v >> 64) as u64;
+    }
+}
+
+type Seen = HashSet<u128, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// One step of the search: `advances` turns of the stock (or a turn over, where the stock is
+/// empty), then `play`.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    advances: u8,
+    play: Move,
+}
+
 /// A solver with its memory, to reuse.
 #[derive(Default)]
 pub struct Solver {
-    seen: HashSet<u128>,
+    seen: Seen,
     /// Positions searched in the last decision.
     pub searched: usize,
 }
@@ -69,7 +99,7 @@ pub struct Solver {
 struct Frame {
     safe: Vec<(Move, Done)>,
     /// Each a move, or turns of the stock and the move they bring a talon card to.
-    moves: Vec<Vec<Move>>,
+    moves: Vec<Step>,
     next: usize,
     trying: Vec<(Move, Done)>,
 }
@@ -108,11 +138,19 @@ impl Solver {
                 p.undo(m, done);
             }
             if frame.next < frame.moves.len() {
-                let step = std::mem::take(&mut frame.moves[frame.next]);
+                let step = frame.moves[frame.next];
                 frame.next += 1;
-                for m in step {
+                for _ in 0..step.advances {
+                    let m = if p.stock().is_empty() {
+                        Move::Redeal
+                    } else {
+                        Move::Turn
+                    };
                     frame.trying.push((m, p.apply_unchecked(rules, m)));
                 }
+                frame
+                    .trying
+                    .push((step.play, p.apply_unchecked(rules, step.play)));
                 match self.arrive(&mut p, rules, budget) {
                     Arrival::Won(safe) => won = Some(safe),
                     Arrival::Search(next) => path.push(next),
@@ -249,7 +287,7 @@ fn safe_move(p: &Position, rules: &Rules) -> Option<Move> {
 /// The moves worth trying, the likeliest first: home, then those that turn a card face up or
 /// bring one from the waste, then the rest, cards back from home last; then the stock's cards,
 /// each with the turns that bring it up.
-fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
+fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Step> {
     let mut moves: Vec<(u8, Move)> = p
         .legal_moves(rules)
         .into_iter()
@@ -268,8 +306,11 @@ fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
         })
         .collect();
     moves.sort_by_key(|&(rank, _)| rank);
-    let mut steps: Vec<Vec<Move>> = moves.into_iter().map(|(_, m)| vec![m]).collect();
-    steps.extend(talon_plays(p, rules));
+    let mut steps: Vec<Step> = moves
+        .into_iter()
+        .map(|(_, play)| Step { advances: 0, play })
+        .collect();
+    talon_plays(p, rules, &mut steps);
     steps
 }
 
@@ -279,10 +320,9 @@ fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
 /// somewhere now is one move, the turns (and a turn over, where the rules allow one) that bring
 /// it up first. One turn over is enough: a later pass brings up the same cards at a higher
 /// cost in passes. The card on top now is played by the ordinary moves.
-fn talon_plays(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
-    let mut steps = Vec::new();
+fn talon_plays(p: &Position, rules: &Rules, steps: &mut Vec<Step>) {
     let mut q = *p;
-    let mut turns = Vec::new();
+    let mut advances = 0u8;
     let mut turned_over = false;
     let start = (p.stock().len(), p.waste().len());
     // Each step moves at least one card or turns over (once): this many always ends it.
@@ -299,7 +339,7 @@ fn talon_plays(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
         if q.apply(rules, step).is_err() {
             break;
         }
-        turns.push(step);
+        advances += 1;
         if step == Move::Redeal {
             continue;
         }
@@ -311,13 +351,8 @@ fn talon_plays(p: &Position, rules: &Rules) -> Vec<Vec<Move>> {
         let plays = std::iter::once(Move::WasteToFoundation(card.suit() as u8))
             .chain((0..7).map(Move::WasteToColumn))
             .filter(|&m| q.check(rules, m).is_ok());
-        for m in plays {
-            let mut step = turns.clone();
-            step.push(m);
-            steps.push(step);
-        }
+        steps.extend(plays.map(|play| Step { advances, play }));
     }
-    steps
 }
 
 /// A part of a run moved from one face-up card onto its twin (the same rank and colour) in

@@ -161,6 +161,8 @@ struct Running {
     child: Killed,
     out: PathBuf,
     display: String,
+    /// The patience asked for on the command line (Zodiac's unless named).
+    patience: &'static dyn zodiac::patience::Patience,
 }
 
 /// The table at rest, as the probe said.
@@ -182,10 +184,16 @@ impl Running {
             .stderr(log)
             .spawn()
             .expect("start zodiac");
+        let patience = args
+            .windows(2)
+            .find(|w| w[0] == "--patience")
+            .and_then(|w| zodiac::patience::registry::by_name(w[1]))
+            .unwrap_or_else(zodiac::patience::registry::default);
         Running {
             child: Killed(child),
             out,
             display: display.name.clone(),
+            patience,
         }
     }
 
@@ -215,7 +223,7 @@ impl Running {
             .unwrap();
         let scale: f32 = field("scale=").parse().unwrap();
         Ready {
-            layout: zodiac::patience::registry::default().layout(w, h, scale),
+            layout: self.patience.layout(w, h, scale),
         }
     }
 
@@ -302,9 +310,20 @@ impl Running {
 
     /// Where a place's centre is on the screen.
     fn screen(&self, ready: &Ready, place: Place) -> (String, String) {
+        self.screen_at(ready, zodiac::rules::patience::to_neutral(place), 0.0)
+    }
+
+    /// Where a point `down` logical pixels below a place's first card's centre is on the screen.
+    fn screen_at(
+        &self,
+        ready: &Ready,
+        place: zodiac::patience::Place,
+        down: f32,
+    ) -> (String, String) {
         let (_, wx, wy) = self.window();
         let l = &ready.layout;
-        let r = l.rect(zodiac::rules::patience::to_neutral(place));
+        let mut r = l.rect(place);
+        r.y -= down;
         (
             ((wx as f32 + r.x + l.width / 2.0).round() as i32).to_string(),
             ((wy as f32 + l.height / 2.0 - r.y).round() as i32).to_string(),
@@ -663,5 +682,87 @@ fn a_card_lifted_and_put_back_over_the_waste_plays_no_move() {
     // The quit is taken after the gesture, in order: the save then holds every move it made.
     game.quit_with_ctrl_q();
     assert_eq!(saved_moves(&dir.join("game.ron")), moves);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Klondike in the real window: a flick drags an Ace home from its column, a click turns the
+/// stock, and both are in Klondike's own saved game, in its notation.
+#[test]
+fn the_real_window_plays_klondike() {
+    use zodiac::klondike::{Position, RuleSet};
+    use zodiac::patience::Place as P;
+    let Some(x) = start_x("the_real_window_plays_klondike") else {
+        return;
+    };
+    // A deal with an Ace face up on a column, from the start.
+    let rules = RuleSet::default_set().rules();
+    let (deal, column) = (1..300u128)
+        .find_map(|d| {
+            let p = Position::deal(zodiac::rules::DealNumber::new(d).unwrap(), &rules);
+            (0..7u8)
+                .find(|&c| p.column(c).last().is_some_and(|card| card.rank() == 1))
+                .map(|c| (d, c))
+        })
+        .expect("an Ace on a column");
+    let dir = scratch("klondike");
+    let save = dir.join("klondike-game.ron");
+    let deal = deal.to_string();
+    let mut game = Running::start(
+        &x,
+        "klondike",
+        &[
+            "--patience",
+            "klondike",
+            "--deal",
+            &deal,
+            "--data-dir",
+            dir.to_str().unwrap(),
+        ],
+    );
+    let ready = game.ready(0);
+    // The Ace lies below the column's face-down cards.
+    let l = &ready.layout;
+    let down = usize::from(column);
+    let ace = l.card_rect(P::Column(column), down, down + 1, down);
+    let (ax, ay) = game.screen_at(
+        &ready,
+        P::Column(column),
+        l.rect(P::Column(column)).y - ace.y,
+    );
+    // A drag goes to the Ace's own foundation: its suit's.
+    let p = Position::deal(
+        zodiac::rules::DealNumber::new(deal.parse().unwrap()).unwrap(),
+        &rules,
+    );
+    let f = p.column(column).last().unwrap().suit() as u8;
+    let (fx, fy) = game.screen_at(&ready, P::Foundation(f), 0.0);
+    xdotool(
+        &x.name,
+        &[
+            "mousemove",
+            &ax,
+            &ay,
+            "mousedown",
+            "1",
+            "mousemove",
+            &fx,
+            &fy,
+            "mouseup",
+            "1",
+        ],
+    );
+    game.ready(1);
+    let (kx, ky) = game.screen_at(&ready, P::Stock, 0.0);
+    xdotool(&x.name, &["mousemove", &kx, &ky, "click", "1"]);
+    game.ready(2);
+    game.quit_with_ctrl_q();
+    let saved =
+        zodiac::klondike::game::Game::from_ron(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let moves: Vec<String> = saved.moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, vec![format!("c{column}>f{f}"), "d".to_string()]);
+    assert!(
+        !dir.join("game.ron").exists(),
+        "Zodiac's game is not touched"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
