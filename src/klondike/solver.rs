@@ -322,11 +322,10 @@ fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Step> {
 /// cost in passes. The card on top now is played by the ordinary moves.
 fn talon_plays(p: &Position, rules: &Rules, steps: &mut Vec<Step>) {
     let mut q = *p;
-    let mut advances = 0u8;
     let mut turned_over = false;
     let start = (p.stock().len(), p.waste().len());
     // Each step moves at least one card or turns over (once): this many always ends it.
-    for _ in 0..2 * (start.0 + start.1) + 2 {
+    for advances in 1..=(2 * (start.0 + start.1) + 2) as u8 {
         let step = if q.stock().is_empty() {
             if turned_over {
                 break;
@@ -339,7 +338,6 @@ fn talon_plays(p: &Position, rules: &Rules, steps: &mut Vec<Step>) {
         if q.apply(rules, step).is_err() {
             break;
         }
-        advances += 1;
         if step == Move::Redeal {
             continue;
         }
