@@ -1,7 +1,7 @@
 //! Writes game records for screenshots and manual testing: a game in the middle of phase 1 and
 //! one in phase 2 (found by following the rules' hints), one about to be stuck, one three moves
 //! from a win and one where a click on the waste card loses the game (both along the solver's
-//! winning line).
+//! winning line); and a Klondike game half played along the solver's line.
 //!
 //!     cargo run --example records -- DIR     (then: zodiac --data-dir DIR/phase1 …)
 
@@ -149,4 +149,39 @@ fn main() {
             game.moves().len()
         );
     }
+    // Klondike in the middle of a game: the solver's winning line of a deal, half played.
+    if let Some(game) = klondike_midgame() {
+        let sub = dir.join("klondike");
+        std::fs::create_dir_all(&sub).unwrap();
+        zodiac::storage::write_atomic(&sub.join("klondike-game.ron"), game.to_ron().as_bytes())
+            .unwrap();
+        zodiac::storage::write_atomic(
+            &sub.join("settings.ron"),
+            b"(format: \"zodiac-settings\", patience: \"klondike\")",
+        )
+        .unwrap();
+    } else {
+        eprintln!("no klondike game found");
+    }
+}
+
+/// A winnable Klondike deal (single pass) played along the solver's line until several cards
+/// are home and several columns are long.
+fn klondike_midgame() -> Option<zodiac::klondike::game::Game> {
+    use zodiac::klondike::RuleSet as KRules;
+    use zodiac::klondike::solver::{Solver, Verdict as KVerdict};
+    let set = KRules::default_set();
+    let mut solver = Solver::new();
+    (1..200u128).find_map(|n| {
+        let mut game = zodiac::klondike::game::Game::new(set.clone(), DealNumber::new(n)?);
+        let KVerdict::Winnable { line } = solver.solve(game.position(), game.rules(), 400_000)
+        else {
+            return None;
+        };
+        for m in line.iter().take(line.len() * 2 / 5) {
+            game.play(*m).ok()?;
+        }
+        game.elapsed_ms = 203_000;
+        Some(game)
+    })
 }

@@ -17,7 +17,7 @@ pub const DOWN_STEP: f32 = 0.12;
 /// How far apart face-up cards of a column are at most, in card heights.
 pub const UP_STEP: f32 = 0.27;
 /// Face-up steps a column shows at full step below its first card before it closes up.
-pub const FULL_STEPS: f32 = 12.0;
+pub const FULL_STEPS: f32 = 7.0;
 
 /// Lays out the Klondike table for a window of `width` × `height` logical pixels.
 pub fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
@@ -141,8 +141,9 @@ mod tests {
                 l.width,
                 l.height
             );
-            // A dozen face-up cards on one show at full step.
-            let twelfth = l.card_rect(column, 12, 13, 0);
+            // FULL_STEPS face-up cards on one show at full step.
+            let n = FULL_STEPS as usize;
+            let twelfth = l.card_rect(column, n, n + 1, 0);
             let full = l.rect(column).y - FULL_STEPS * l.card_h * UP_STEP;
             assert!(
                 (twelfth.y - full).abs() <= slack,
