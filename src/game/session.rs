@@ -122,6 +122,7 @@ fn find_next_deal(
     mut picker: ResMut<DealPicker>,
     session: Res<Session>,
     settings: Option<Res<Settings>>,
+    verdicts: Res<Verdicts>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     if !settings.is_none_or(|s| s.winnable_only) {
@@ -156,6 +157,11 @@ fn find_next_deal(
     let Some(like) = wanted else {
         return;
     };
+    // Searching ahead waits for the table's own verdicts (which wait for the cards to land):
+    // the player's game comes first.
+    if verdicts.busy() {
+        return;
+    }
     let candidates = picker.candidates(TRIES);
     let u = under(like.as_ref());
     // A rule set with no winnable deal among these keeps nothing ready: New game then tries

@@ -5,6 +5,7 @@
 //! the answers land in `Update`'s input step, and the resource then counts as changed for the
 //! systems that wait on it. Frames are asked for only while a verdict is being worked out.
 
+use super::animation::Glide;
 use super::messages::Step;
 use crate::patience::{Snapshot, Verdict};
 use bevy::prelude::*;
@@ -100,10 +101,19 @@ fn collect(mut verdicts: ResMut<Verdicts>) {
     }
 }
 
-/// Starts the tasks for what was asked this frame, and keeps frames coming while any runs.
-fn start_wanted(mut verdicts: ResMut<Verdicts>, mut redraw: MessageWriter<RequestRedraw>) {
+/// Starts the tasks for what was asked, once no card glides (a long search must not take the
+/// cores from an animation), and keeps frames coming while any runs.
+fn start_wanted(
+    mut verdicts: ResMut<Verdicts>,
+    gliding: Query<(), With<Glide>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
     // Asking, or starting work, is not news: only answers are.
     let v = verdicts.bypass_change_detection();
+    if !gliding.is_empty() {
+        // The glide asks for frames itself; the one after it lands starts the work.
+        return;
+    }
     let wanted = std::mem::take(&mut *v.wanted.lock().unwrap_or_else(|e| e.into_inner()));
     for position in wanted {
         let key = position.key();
