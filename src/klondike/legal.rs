@@ -4,6 +4,7 @@
 use super::moves::Move;
 use super::position::Position;
 use super::ruleset::Rules;
+use crate::rules::Card;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,39 +16,53 @@ pub enum Status {
 }
 
 impl Position {
-    /// Every legal move here, in a fixed order: to the foundations first, then columns,
-    /// foundations back, and the stock last.
+    /// Every legal move here, in a fixed order: to the foundations first (by foundation, the
+    /// waste before the columns), then onto each column (from the waste, then from the other
+    /// columns), cards back from the foundations, and the stock last. Made directly from the
+    /// cards on top, without trying each move (the solver asks this at every position).
     pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
         let mut all = Vec::with_capacity(32);
-        let mut push = |m: Move| {
-            if self.check(rules, m).is_ok() {
-                all.push(m);
-            }
-        };
+        let waste = self.waste_top();
+        let tops: [Option<Card>; 7] = std::array::from_fn(|c| self.column(c as u8).last().copied());
         for f in 0..4 {
-            push(Move::WasteToFoundation(f));
-            for c in 0..7 {
-                push(Move::ColumnToFoundation(c, f));
+            if waste.is_some_and(|card| self.foundation_takes(card) == Some(f)) {
+                all.push(Move::WasteToFoundation(f));
+            }
+            for (c, top) in tops.iter().enumerate() {
+                if top.is_some_and(|card| self.foundation_takes(card) == Some(f)) {
+                    all.push(Move::ColumnToFoundation(c as u8, f));
+                }
             }
         }
         for to in 0..7 {
-            push(Move::WasteToColumn(to));
+            if waste.is_some_and(|card| self.column_takes(card, to)) {
+                all.push(Move::WasteToColumn(to));
+            }
             for from in 0..7 {
                 // At most one face-up card of a column fits another's top: found by its rank.
                 if from != to
                     && let Some(n) = self.run_onto(from, to)
                 {
-                    push(Move::ColumnToColumn(from, to, n));
+                    all.push(Move::ColumnToColumn(from, to, n));
                 }
             }
         }
-        for f in 0..4 {
-            for c in 0..7 {
-                push(Move::FoundationToColumn(f, c));
+        if rules.foundation_to_column {
+            for f in 0..4 {
+                if let Some(card) = self.foundation_top(f) {
+                    for c in 0..7 {
+                        if self.column_takes(card, c) {
+                            all.push(Move::FoundationToColumn(f, c));
+                        }
+                    }
+                }
             }
         }
-        push(Move::Turn);
-        push(Move::Redeal);
+        for m in [Move::Turn, Move::Redeal] {
+            if self.check(rules, m).is_ok() {
+                all.push(m);
+            }
+        }
         all
     }
 

@@ -225,6 +225,8 @@ fn random_play_keeps_every_card_and_undoes_exactly() {
             let mut history = Vec::new();
             for _ in 0..300 {
                 let moves = p.legal_moves(&r);
+                // The moves made from the cards on top are exactly those the rules allow.
+                assert_eq!(moves, every_move_checked(&p, &r), "{name} {round}");
                 if moves.is_empty() || p.is_won() {
                     break;
                 }
@@ -246,6 +248,27 @@ fn random_play_keeps_every_card_and_undoes_exactly() {
             assert_eq!(p, start, "{name} {round}: all undone");
         }
     }
+}
+
+/// Every move of the notation the rules allow here, tried one by one, in legal_moves' order.
+fn every_move_checked(p: &Position, r: &Rules) -> Vec<Move> {
+    let mut all = Vec::new();
+    for f in 0..4 {
+        all.push(Move::WasteToFoundation(f));
+        all.extend((0..7).map(|c| Move::ColumnToFoundation(c, f)));
+    }
+    for to in 0..7 {
+        all.push(Move::WasteToColumn(to));
+        for from in 0..7 {
+            all.extend((1..=19).map(|n| Move::ColumnToColumn(from, to, n)));
+        }
+    }
+    for f in 0..4 {
+        all.extend((0..7).map(|c| Move::FoundationToColumn(f, c)));
+    }
+    all.extend([Move::Turn, Move::Redeal]);
+    all.retain(|&m| p.check(r, m).is_ok());
+    all
 }
 
 /// Stuck means no move at all is left: none on the table, and the stock can bring up nothing
