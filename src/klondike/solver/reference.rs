@@ -1,5 +1,6 @@
-//! An exact solver for Klondike with every card known ("thoughtful" Klondike): a depth-first
-//! search over positions, each position searched once (a transposition set), under any rule
+//! The first exact solver, kept as the judge of the fast one (`super`): it searches the rules'
+//! own positions, arrangement and all, so it is simple and some hundred times slower. A
+//! depth-first search over positions, each position searched once (a transposition set), under any rule
 //! set. `Winnable` comes with a move line the rules replay to a win (checked before it is
 //! given); `Lost` only when every way on has been searched; `Unknown` only when the budget of
 //! positions runs out.
@@ -12,7 +13,8 @@
 //!   nothing. Where cards may come back from the foundations, one of those could come back
 //!   onto it to hold a card of its own colour two ranks down; so there the other suit of its
 //!   colour must be home to two ranks down as well: then every card that low is home, and no
-//!   chain of cards brought back can hold anything.
+//!   chain of cards brought back can hold anything. The waste's top card only one card at a
+//!   time: three at a time, taking it changes which cards later turns bring up.
 //! - **Columns are interchangeable**: positions that differ only in the order of the columns
 //!   are one position.
 //! - **Idle moves** are not tried: a King with nothing under it moved to another empty column.
@@ -26,35 +28,12 @@
 //! Positions are remembered by a 128-bit hash of their canonical form; two different positions
 //! share one with a chance of about one in 10^29 for a search of a million positions.
 
-use super::moves::Move;
-use super::position::{Done, Position, Status};
-use super::ruleset::Rules;
+use super::{Verdict, why_lost};
+use crate::klondike::moves::Move;
+use crate::klondike::position::{Done, Position};
+use crate::klondike::ruleset::Rules;
 use crate::rules::Card;
 use std::collections::HashSet;
-
-/// The solver's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// A complete legal line from the position to a win.
-    Winnable { line: Vec<Move> },
-    /// No line wins; why, in a player's words.
-    Lost { why: String },
-    /// The search ran out of its budget before it knew.
-    Unknown { why: String },
-}
-
-impl Verdict {
-    pub fn word(&self) -> &'static str {
-        match self {
-            Verdict::Winnable { .. } => "winnable",
-            Verdict::Lost { .. } => "lost",
-            Verdict::Unknown { .. } => "unknown",
-        }
-    }
-}
-
-/// Positions searched before the solver gives up and says "unknown".
-pub const BUDGET: usize = 4_000_000;
 
 /// The positions' keys are hashes already: the set uses them as they are.
 #[derive(Default, Clone, Copy)]
@@ -221,42 +200,6 @@ fn out_of_budget(budget: usize) -> Verdict {
     }
 }
 
-/// Decides deals `first..=last` under `rules` on `jobs` threads, each within [`BUDGET`]
-/// positions; `verdict` hears each deal's word (`winnable`, `lost`, `unknown`), in any order.
-pub fn decide_range(
-    rules: &Rules,
-    first: u128,
-    last: u128,
-    jobs: usize,
-    mut verdict: impl FnMut(&'static str),
-) {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    let next = AtomicU64::new(0);
-    let count = last - first + 1;
-    let (send, receive) = std::sync::mpsc::channel();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            let (send, next) = (send.clone(), &next);
-            scope.spawn(move || {
-                let mut solver = Solver::new();
-                loop {
-                    let i = u128::from(next.fetch_add(1, Ordering::Relaxed));
-                    if i >= count {
-                        break;
-                    }
-                    let deal = crate::rules::DealNumber::new(first + i).expect("in range");
-                    let p = Position::deal(deal, rules);
-                    if send.send(solver.solve(&p, rules, BUDGET).word()).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        receive.into_iter().for_each(&mut verdict);
-    });
-}
-
 /// A move to a foundation that can never be regretted (see the module notes).
 fn safe_move(p: &Position, rules: &Rules) -> Option<Move> {
     let safe = |card: Card| {
@@ -273,7 +216,9 @@ fn safe_move(p: &Position, rules: &Rules) -> Option<Move> {
             || (others.iter().all(|&o| p.foundation_len(o) + 1 >= rank)
                 && (!rules.foundation_to_column || p.foundation_len(sibling) + 2 >= rank))
     };
+    // Three at a time, a card taken from the waste changes which cards later turns bring up.
     if let Some(card) = p.waste_top()
+        && rules.turn == 1
         && safe(card)
     {
         return Some(Move::WasteToFoundation(card.suit() as u8));
@@ -294,13 +239,18 @@ fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Step> {
         .filter(|&m| !matches!(m, Move::Turn | Move::Redeal))
         .filter(|&m| !p.is_idle(m) && !idle_swap(p, m, rules) && !idle_return(p, m, rules))
         .map(|m| {
+            // Among moves that turn a card up, the one from the deepest pile of face-down
+            // cards first: those cards are the most in the way.
+            let deepest = |from: u8| 31 - p.face_down(from).min(31);
             let rank = match m {
                 Move::WasteToFoundation(_) | Move::ColumnToFoundation(..) => 0,
-                Move::ColumnToColumn(from, _, _) if exposes(p, from, m, rules) => 1,
-                Move::WasteToColumn(_) => 2,
-                Move::ColumnToColumn(..) => 3,
-                Move::Turn | Move::Redeal => 4,
-                Move::FoundationToColumn(..) => 5,
+                Move::ColumnToColumn(from, _, _) if exposes(p, from, m, rules) => {
+                    32 + deepest(from)
+                }
+                Move::WasteToColumn(_) => 64,
+                Move::ColumnToColumn(..) => 96,
+                Move::Turn | Move::Redeal => 128,
+                Move::FoundationToColumn(..) => 160,
             };
             (rank, m)
         })
@@ -464,24 +414,11 @@ impl Hasher128 {
     }
 }
 
-/// Why a position the search found lost is lost, as a player would say it.
-fn why_lost(p: &Position, rules: &Rules, searched: usize) -> String {
-    if p.status(rules) == Status::Stuck {
-        return "no move is left".into();
-    }
-    let passes_over = rules.passes.is_some_and(|n| p.pass() >= u16::from(n));
-    if passes_over && p.stock().is_empty() {
-        return format!(
-            "the stock's last pass is used up, and every way on gets stuck ({searched} positions searched)"
-        );
-    }
-    format!("every way of playing on gets stuck ({searched} positions searched)")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::klondike::RuleSet;
+    use crate::klondike::solver::BUDGET;
     use crate::rules::DealNumber;
 
     fn rules(name: &str) -> Rules {

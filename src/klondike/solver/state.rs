@@ -1,0 +1,382 @@
+//! The solver's own position: what is left of each column's dealt pile, the *set* of face-up
+//! cards on the table (not how they are arranged), the foundations, and how far the talon has
+//! been turned. Legality is worked out on card masks, a few instructions a move.
+//!
+//! Why the arrangement can be forgotten: every face-up card that is not at the bottom of its
+//! column's face-up run (a *root*) lies on one of the two cards of the next rank up and the
+//! other colour (its *parents*, twins of each other). Which twin holds it changes nothing but
+//! which twin is uncovered, and when one twin is uncovered a single legal move carries the other
+//! one's run across. So positions that differ only in that are each one move from the other,
+//! and one of them is won exactly when the other is. What matters is only, at each *level*
+//! (the two parents of a rank and colour), whether there are fewer non-root children than
+//! parents on the table: then a card can be put on one of them, and either parent can be
+//! uncovered.
+
+use super::Rules;
+
+/// A card as the solver numbers it: bit `4 × (rank − 1) + suit`, suits ♣ ♠ ♥ ♦ (0..4), so a
+/// rank's four cards share a nibble and the two of each colour sit side by side.
+pub type Bit = u8;
+
+pub fn bit(card: crate::rules::Card) -> Bit {
+    4 * (card.rank() - 1) + card.suit() as u8
+}
+
+pub fn card(bit: Bit) -> crate::rules::Card {
+    crate::rules::Card::new(crate::rules::Suit::ALL[usize::from(bit & 3)], bit / 4 + 1)
+}
+
+pub fn rank(bit: Bit) -> u8 {
+    bit / 4 + 1
+}
+
+pub fn suit(bit: Bit) -> u8 {
+    bit & 3
+}
+
+const fn mask(bit: Bit) -> u64 {
+    1 << bit
+}
+
+/// The low bit of each pair of twins.
+const PAIRS: u64 = 0x5555_5555_5555_5555 & ALL;
+/// All 52 cards.
+pub const ALL: u64 = (1 << 52) - 1;
+/// The four Kings.
+const KINGS: u64 = 0xf << 48;
+
+/// Each pair's count of cards in `m` (0, 1 or 2), in the pair's two bits.
+const fn pair_counts(m: u64) -> u64 {
+    (m & PAIRS) + ((m >> 1) & PAIRS)
+}
+
+/// Swaps the colours within each rank: ♣♠ ↔ ♥♦.
+const fn other_colour(m: u64) -> u64 {
+    ((m & 0x3333_3333_3333_3333) << 2) | ((m >> 2) & 0x3333_3333_3333_3333)
+}
+
+/// Both bits of each pair whose low bit is set in `low`.
+const fn both(low: u64) -> u64 {
+    low | (low << 1)
+}
+
+/// The column's dealt pile (its face-down cards and the card on them), the talon in the order
+/// it turns up, and the rules: what a search never changes.
+pub struct Table {
+    pub piles: [[Bit; 8]; 7],
+    pub talon: [Bit; 24],
+    pub talon_len: u8,
+    pub rules: Rules,
+}
+
+/// The solver's position (see the module notes). Small and `Copy`: the search copies it
+/// rather than undoing moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Face-up cards on the table.
+    pub visible: u64,
+    /// Cards still in the stock or the waste.
+    pub talon: u64,
+    /// Cards of each column's dealt pile still in place: its face-down cards and the root on
+    /// them (0: the pile is gone, the column empty or holding a King brought there).
+    pub pile: [u8; 7],
+    pub home: [u8; 4],
+    /// Talon cards turned over from the stock onto the waste so far, in the talon's order
+    /// (those played away included).
+    pub turned: u8,
+    /// Passes through the stock begun.
+    pub pass: u16,
+}
+
+/// A move of the solver's. A move onto the table names no card to go on: either twin will do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// A face-up card to its foundation (its twin takes what lies on it).
+    Home(Bit),
+    /// Column `c`'s root, with its run, onto a card or (a King) into an empty column: the
+    /// card under it turns up, or the column empties.
+    Reveal(u8),
+    /// `steps` turns of the stock (a turn over among them where needed) bring `card` to the
+    /// top of the waste; then it goes home or onto the table. `turned` and `pass` are the
+    /// talon's after.
+    Talon {
+        card: Bit,
+        home: bool,
+        steps: u8,
+        turned: u8,
+        pass: u16,
+    },
+    /// A foundation's top card back onto the table.
+    Back(u8),
+}
+
+impl State {
+    /// Non-King roots and Kings: the cards that lie on nothing movable.
+    pub fn roots(&self, table: &Table) -> u64 {
+        let mut roots = self.visible & KINGS;
+        for c in 0..7 {
+            let n = self.pile[c];
+            if n > 0 {
+                roots |= mask(table.piles[c][usize::from(n) - 1]);
+            }
+        }
+        roots
+    }
+
+    /// Columns with no card.
+    pub fn empty_columns(&self, table: &Table) -> u32 {
+        let piles = self.pile.iter().filter(|&&n| n > 0).count() as u32;
+        let mut kings_elsewhere = self.visible & KINGS;
+        for c in 0..7 {
+            let n = self.pile[c];
+            if n > 0 {
+                kings_elsewhere &= !mask(table.piles[c][usize::from(n) - 1]);
+            }
+        }
+        7 - piles - kings_elsewhere.count_ones()
+    }
+
+    /// The low bit of each level (a rank's two cards of a colour) with fewer non-root
+    /// children on the table than parents.
+    fn open_levels(&self, roots: u64) -> u64 {
+        let parents = pair_counts(self.visible);
+        let children = other_colour(pair_counts(self.visible & !roots)) << 4;
+        let (p1, p2) = (parents & PAIRS, (parents >> 1) & PAIRS);
+        let (k1, k2) = (children & PAIRS, (children >> 1) & PAIRS);
+        ((p2 & !k2) | (p1 & !k1 & !k2)) & PAIRS
+    }
+
+    /// Cards that may go onto the table now: on a parent, or a King into an empty column.
+    pub fn placeable(&self, table: &Table, roots: u64) -> u64 {
+        let open = self.open_levels(roots);
+        let onto = both(other_colour(open) >> 4) & ALL & !KINGS;
+        let kings = if self.empty_columns(table) > 0 {
+            KINGS
+        } else {
+            0
+        };
+        onto | kings
+    }
+
+    /// Face-up cards that can be uncovered (their twin taking what lies on them).
+    pub fn uncoverable(&self, roots: u64) -> u64 {
+        self.visible & both(self.open_levels(roots))
+    }
+
+    /// The card each foundation takes next (none where complete).
+    pub fn wanted(&self) -> u64 {
+        (0..4)
+            .filter(|&s| self.home[s] < 13)
+            .map(|s| mask(4 * self.home[s] + s as u8))
+            .fold(0, |a, b| a | b)
+    }
+
+    /// Nothing face down and nothing in the talon: the lowest card left is always uncovered
+    /// and always next home, so the rest plays out.
+    pub fn is_over(&self) -> bool {
+        self.talon == 0 && self.pile.iter().all(|&n| n <= 1)
+    }
+
+    /// The waste's top card: the last talon card turned that is still there.
+    pub fn waste_top(&self, table: &Table) -> Option<Bit> {
+        table.talon[..usize::from(self.turned)]
+            .iter()
+            .rev()
+            .copied()
+            .find(|&b| self.talon & mask(b) != 0)
+    }
+
+    /// Whether a card may go home without ever being wanted back (see `safe_home`).
+    pub fn safe_home(&self, b: Bit, rules: &Rules) -> bool {
+        let (r, s) = (rank(b), usize::from(suit(b)));
+        let others = if s < 2 { [2, 3] } else { [0, 1] };
+        r <= 2
+            || (others.iter().all(|&o| self.home[o] + 1 >= r)
+                && (!rules.foundation_to_column || self.home[s ^ 1] + 2 >= r))
+    }
+
+    /// Applies `act` (which the caller found legal).
+    pub fn play(&mut self, table: &Table, act: Act) {
+        match act {
+            Act::Home(b) => {
+                self.home[usize::from(suit(b))] += 1;
+                self.visible &= !mask(b);
+                self.lift_if_root(table, b);
+            }
+            Act::Reveal(c) => {
+                let c = usize::from(c);
+                self.pile[c] -= 1;
+                let n = usize::from(self.pile[c]);
+                if n > 0 {
+                    self.visible |= mask(table.piles[c][n - 1]);
+                }
+            }
+            Act::Talon {
+                card,
+                home,
+                turned,
+                pass,
+                ..
+            } => {
+                self.talon &= !mask(card);
+                self.turned = turned;
+                self.pass = pass;
+                if home {
+                    self.home[usize::from(suit(card))] += 1;
+                } else {
+                    self.visible |= mask(card);
+                }
+            }
+            Act::Back(s) => {
+                let s = usize::from(s);
+                self.home[s] -= 1;
+                self.visible |= mask(4 * self.home[s] + s as u8);
+            }
+        }
+    }
+
+    /// A card gone from the table: if it was a pile's root, the card under it turns up.
+    fn lift_if_root(&mut self, table: &Table, b: Bit) {
+        for c in 0..7 {
+            let n = usize::from(self.pile[c]);
+            if n > 0 && table.piles[c][n - 1] == b {
+                self.pile[c] -= 1;
+                if n > 1 {
+                    self.visible |= mask(table.piles[c][n - 2]);
+                }
+                return;
+            }
+        }
+    }
+
+    /// The exact key of the position for the set of positions seen, and how far its talon
+    /// has been turned. One card at a time, the turning is left out of the key: a position
+    /// turned further, or into a later pass, is reached from the same one turned less by
+    /// turning alone (and with passes without end every split of the talon is reached from
+    /// every other). Three at a time, turning reaches only some splits, so the key holds them.
+    pub fn key(&self, rules: &Rules) -> (u128, u32) {
+        let mut k = u128::from(self.visible);
+        let mut shift = 52;
+        for &n in &self.pile {
+            k |= u128::from(n) << shift;
+            shift += 3;
+        }
+        for &n in &self.home {
+            k |= u128::from(n) << shift;
+            shift += 4;
+        }
+        match (rules.turn, rules.passes) {
+            (1, None) => (k, 0),
+            (1, Some(_)) => (k, (u32::from(self.pass) << 5) | u32::from(self.turned)),
+            (_, passes) => {
+                k |= u128::from(self.turned) << shift;
+                if passes.is_some() {
+                    k |= u128::from(self.pass) << (shift + 5);
+                }
+                (k, 0)
+            }
+        }
+    }
+}
+
+/// The talon cards that turning brings to the top of the waste, each with the turns (a turn
+/// over counted as one) that bring it and the talon's state once it is there: the current top first, then each turn of this pass, then (where the rules
+/// allow a turn over) the next pass up to where this one began. A later pass brings up nothing
+/// new: without a play between them, passes turn up the same cards.
+pub fn talon_reach(s: &State, table: &Table, mut each: impl FnMut(Bit, u8, u8, u16)) {
+    if let Some(top) = s.waste_top(table) {
+        each(top, 0, s.turned, s.pass);
+    }
+    let len = usize::from(table.talon_len);
+    let turn = usize::from(table.rules.turn);
+    let here = |i: usize| s.talon & mask(table.talon[i]) != 0;
+    let (mut turned, mut pass, mut over) = (usize::from(s.turned), s.pass, false);
+    // Where this pass stops: once the next pass stops at one of them, it turns up what this
+    // one did, with a pass more used.
+    let mut stops: u32 = 1 << turned;
+    let mut steps = 0u8;
+    loop {
+        let mut i = turned;
+        let (mut got, mut top) = (0, None);
+        while i < len && got < turn {
+            if here(i) {
+                got += 1;
+                top = Some(table.talon[i]);
+            }
+            i += 1;
+        }
+        let Some(top) = top else {
+            // The stock is empty: turn the waste over, once, if the rules allow.
+            let passes_left = table.rules.passes.is_none_or(|n| pass < u16::from(n));
+            if over || !passes_left || s.talon == 0 {
+                return;
+            }
+            over = true;
+            steps += 1;
+            turned = 0;
+            pass = pass.saturating_add(1);
+            continue;
+        };
+        turned = i;
+        steps += 1;
+        if over && stops & (1 << turned) != 0 {
+            return;
+        }
+        stops |= 1 << turned;
+        each(top, steps, turned as u8, pass);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mask arithmetic against counting each level's cards one by one.
+    #[test]
+    fn levels_agree_with_counting() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..20_000 {
+            let visible = rng.random::<u64>() & ALL;
+            let roots = visible & rng.random::<u64>();
+            let s = State {
+                visible,
+                talon: 0,
+                pile: [0; 7],
+                home: [0; 4],
+                turned: 0,
+                pass: 1,
+            };
+            let open = s.open_levels(roots);
+            for r in 1..=13u8 {
+                for colour in 0..2u8 {
+                    let parents = [4 * (r - 1) + 2 * colour, 4 * (r - 1) + 2 * colour + 1];
+                    let p = parents.iter().filter(|&&b| visible & mask(b) != 0).count();
+                    let k = if r == 1 {
+                        0
+                    } else {
+                        let other = 1 - colour;
+                        [4 * (r - 2) + 2 * other, 4 * (r - 2) + 2 * other + 1]
+                            .iter()
+                            .filter(|&&b| visible & !roots & mask(b) != 0)
+                            .count()
+                    };
+                    assert_eq!(
+                        open & mask(parents[0]) != 0,
+                        k < p,
+                        "rank {r} colour {colour}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bits_name_their_cards() {
+        for i in 0..52 {
+            let c = crate::rules::Card::from_index(i).unwrap();
+            assert_eq!(card(bit(c)), c);
+        }
+    }
+}
