@@ -2,12 +2,12 @@
 //! (why a move was refused, a hint, a mistyped deal number), and the notice about a file set
 //! aside, which stays until the player dismisses it.
 
-use crate::game::animation::Busy;
-use crate::game::buttons::Action;
-use crate::game::files::Notice;
+use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
 use crate::game::messages::{GameChanged, Inspect, Refused, Step, Toast};
 use crate::game::session::Session;
+use crate::game::session::files::Notice;
+use crate::game::table::animation::Busy;
 use crate::game::theme::{Fonts, Palette, button, text};
 use crate::patience::Status;
 use bevy::prelude::*;

@@ -2,10 +2,16 @@
 //! input, the HUD and the assistant write [`Request`]s; this plugin asks the rules and says what
 //! happened with [`GameChanged`], [`Refused`] and [`Finished`].
 
-use super::LaunchOptions;
-use super::files::{LoadFiles, SavedGames, Settings};
-use super::messages::{Finished, GameChanged, Outcome, Refusal, Refused, Request, Step, Toast};
-use super::verdicts::Verdicts;
+pub mod files;
+pub mod persistence;
+pub mod placement;
+
+use crate::game::LaunchOptions;
+use crate::game::assistance::verdicts::Verdicts;
+use crate::game::messages::{
+    Finished, GameChanged, Outcome, Refusal, Refused, Request, Step, Toast,
+};
+use crate::game::session::files::{LoadFiles, SavedGames, Settings};
 use crate::patience::{
     DealNumber, Game, Move, Patience, Place, Snapshot, Status, Verdict, registry,
 };

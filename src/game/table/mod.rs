@@ -1,13 +1,17 @@
 //! The table itself: the layout for the current window and patience, the felt (with the track
 //! a layout may have), and a marker entity for every place (so empty places show, and can be
-//! clicked and dropped on).
+//! clicked and dropped on). On it, [`cards`] mirrors the game's cards and [`animation`] moves
+//! them.
 
-use super::backdrop::{self, Backdrop, Still};
-use super::messages::Step;
-use super::paint::{self, Canvas, Face};
-use super::session::Session;
-use super::shapes;
-use super::theme::{self, Fonts, Palette};
+pub mod animation;
+pub mod cards;
+
+use crate::game::draw::backdrop::{self, Backdrop, Still};
+use crate::game::draw::paint::{self, Canvas, Face};
+use crate::game::draw::shapes;
+use crate::game::messages::Step;
+use crate::game::session::Session;
+use crate::game::theme::{self, Fonts, Palette};
 use crate::patience::layout::hud_scale;
 use crate::patience::{Game, Layout, Place, Suit, registry};
 use bevy::prelude::*;

@@ -1,19 +1,19 @@
 //! Motion: cards glide (eased, curving around the ring when they cross it), flip, and shake
 //! when refused. Frames are requested only while something moves, so an idle table costs nothing.
 
-use super::table::Table;
+use crate::game::table::Table;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Speed>()
         .init_resource::<Busy>()
         .add_systems(
             Update,
             (glide, shake)
                 .chain()
-                .in_set(super::messages::Step::Animate),
+                .in_set(crate::game::messages::Step::Animate),
         )
         .add_systems(Last, keep_drawing);
 }
@@ -200,7 +200,7 @@ fn keep_drawing(
     mut busy: ResMut<Busy>,
     mut redraw: MessageWriter<RequestRedraw>,
     settings: Option<ResMut<WinitSettings>>,
-    session: Option<Res<super::session::Session>>,
+    session: Option<Res<crate::game::session::Session>>,
     mut frames: Local<u32>,
     mut was_animating: Local<bool>,
 ) {

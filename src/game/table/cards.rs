@@ -2,13 +2,13 @@
 //! hidden). Each mirrors where the rules say its card lies; when the rules change the table, the
 //! cards that moved glide to their new places.
 
-use super::animation::{Facing, Glide, Shake, Speed};
-use super::art::{CardAtlas, LiftShadow};
-use super::backdrop::Still;
-use super::messages::{GameChanged, PutBack, Refused, Step};
-use super::session::Session;
-use super::table::Table;
-use super::theme::Palette;
+use crate::game::draw::art::{CardAtlas, LiftShadow};
+use crate::game::draw::backdrop::Still;
+use crate::game::messages::{GameChanged, PutBack, Refused, Step};
+use crate::game::session::Session;
+use crate::game::table::Table;
+use crate::game::table::animation::{Facing, Glide, Shake, Speed};
+use crate::game::theme::Palette;
 use crate::patience::layout::MAX_DEPTH_EDGES;
 use crate::patience::{Card, Game, Place, Shape, Slot, Status};
 use bevy::prelude::*;
@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 /// Card entities spawned: two decks, the most any patience uses.
 const CARD_ENTITIES: u8 = 104;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Mirror>()
         .add_systems(Startup, spawn_cards)
         .add_systems(

@@ -4,14 +4,14 @@
 //! says how far down the card is and the stock lights up; in a lost position the hint says why,
 //! and the lost notice offers to undo to the last winnable position.
 
-use super::messages::{AskHint, CannotWin, GameChanged, Step, Toast};
-use super::session::Session;
-use super::table::HintHighlight;
-use super::verdicts::Verdicts;
+use crate::game::assistance::verdicts::Verdicts;
+use crate::game::messages::{AskHint, CannotWin, GameChanged, Step, Toast};
+use crate::game::session::Session;
+use crate::game::table::HintHighlight;
 use crate::patience::{Place, Status, Verdict};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // Before the lost notice, which takes its `CannotWin`.
     app.add_systems(Update, show_hint.in_set(Step::Advise));
 }

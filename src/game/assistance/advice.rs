@@ -7,18 +7,18 @@
 //! This plugin also asks for the verdict on every position the game reaches, and on its deal,
 //! so that a hint, Show me and the statistics find them ready.
 
-use super::files::Settings;
-use super::messages::{CannotWin, GameChanged, Request, Step};
-use super::session::Session;
-use super::theme::{Fonts, NoHover, Palette, button, text};
-use super::verdicts::Verdicts;
+use crate::game::assistance::verdicts::Verdicts;
+use crate::game::messages::{CannotWin, GameChanged, Request, Step};
+use crate::game::session::Session;
+use crate::game::session::files::Settings;
+use crate::game::theme::{Fonts, NoHover, Palette, button, text};
 use crate::patience::{Snapshot, Verdict};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
 use std::sync::Arc;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LostNotice>()
         .init_resource::<Watch>()
         .add_systems(Startup, spawn)

@@ -8,19 +8,19 @@
 //! as the vector art, anti-aliased on every renderer. Either deck's corner index is at least
 //! `traditional::MIN_INDEX_PX` tall, however small the cards.
 
-use super::backdrop;
-use super::paint::{self, Canvas, Face};
-use super::shapes::{self, Shape};
-use super::table::Table;
-use super::texels::Texels;
-use super::theme::Palette;
-use super::traditional::{self, MIN_INDEX_PX};
+use crate::game::draw::backdrop;
+use crate::game::draw::paint::{self, Canvas, Face};
+use crate::game::draw::shapes::{self, Shape};
+use crate::game::draw::texels::Texels;
+use crate::game::draw::traditional::{self, MIN_INDEX_PX};
+use crate::game::table::Table;
+use crate::game::theme::Palette;
 use crate::patience::{Card, Suit};
 pub use crate::profile::{Back, Deck};
 use bevy::prelude::*;
 use std::sync::Arc;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // The traditional faces take longer to read than the window takes to open.
     traditional::read_ahead();
     app.init_resource::<DeckStyle>()
@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
             paint_atlas
                 .run_if(resource_changed::<Table>.or_else(resource_changed::<DeckStyle>))
                 // Once the table knows the window's size: never an atlas for a size not shown.
-                .after(super::table::follow_window),
+                .after(crate::game::table::follow_window),
         );
 }
 

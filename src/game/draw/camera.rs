@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::TextureUsages;
 use bevy::sprite_render::{SpriteMaterial, check_entities_needing_specialization};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
         .add_systems(PostStartup, antialias_for_the_hardware)
         .add_systems(

@@ -5,8 +5,8 @@
 //! the answers land in `Update`'s input step, and the resource then counts as changed for the
 //! systems that wait on it. Frames are asked for only while a verdict is being worked out.
 
-use super::animation::Glide;
-use super::messages::Step;
+use crate::game::messages::Step;
+use crate::game::table::animation::Glide;
 use crate::patience::{Snapshot, Verdict};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -14,7 +14,7 @@ use bevy::window::RequestRedraw;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Verdicts>()
         .add_systems(Update, collect.in_set(Step::Input))
         .add_systems(Last, start_wanted);

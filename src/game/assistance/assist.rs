@@ -3,16 +3,16 @@
 //! home). The rules say when; this only asks, once the table is still. After an undo it waits
 //! for the player's next move: it never plays again what the player took back.
 
-use super::animation::Glide;
-use super::files::Settings;
-use super::input::DragState;
-use super::messages::{GameChanged, Request, Step};
-use super::session::Session;
-use super::show_me::ShowMe;
+use crate::game::assistance::show_me::ShowMe;
+use crate::game::input::DragState;
+use crate::game::messages::{GameChanged, Request, Step};
+use crate::game::session::Session;
+use crate::game::session::files::Settings;
+use crate::game::table::animation::Glide;
 use crate::patience::Status;
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // After the cards have moved: a move this frame has started its glides, so the helper waits
     // for the table to be still (its request is read by the session next frame).
     app.add_systems(Update, assist.in_set(Step::Advise));

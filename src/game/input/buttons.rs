@@ -2,14 +2,14 @@
 //! (through Bevy's picking) becomes a request, opens or closes an overlay, or puts the notice
 //! away. Buttons that only one overlay has (a setting, "Play this deal") are handled there.
 
-use super::files::Notice;
-use super::messages::Overlay;
-use super::messages::{AskHint, AskShowMe, Request, Step};
-use super::show_me::ShowMe;
-use super::theme::{KeepsClicks, NoHover, Palette};
+use crate::game::assistance::show_me::ShowMe;
+use crate::game::messages::Overlay;
+use crate::game::messages::{AskHint, AskShowMe, Request, Step};
+use crate::game::session::files::Notice;
+use crate::game::theme::{KeepsClicks, NoHover, Palette};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_observer(on_button)
         .add_systems(Update, button_colours.in_set(Step::Present));
 }

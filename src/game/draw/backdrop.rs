@@ -8,7 +8,7 @@
 //! HUD) is drawn. With multisampling the frame is drawn into another texture first, so a copy
 //! would be lost: there the picture and the cards stay sprites.
 
-use super::texels::{self, Laid, Texels};
+use crate::game::draw::texels::{self, Laid, Texels};
 use bevy::camera::visibility::{RenderLayers, VisibilitySystems};
 use bevy::core_pipeline::Core2dSystems;
 use bevy::core_pipeline::schedule::Core2d;
@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(ExtractComponentPlugin::<Shown>::default())
         .add_systems(
             PostUpdate,

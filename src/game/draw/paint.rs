@@ -6,7 +6,7 @@
 //!
 //! Coordinates are the world's: y up, in logical pixels; a [`Canvas`] maps them to its texels.
 
-use super::shapes::{self, Shape};
+use crate::game::draw::shapes::{self, Shape};
 use bevy::asset::RenderAssetUsages;
 use bevy::math::{Affine2, Vec2};
 use bevy::prelude::{Color, Image};

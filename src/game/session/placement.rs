@@ -1,21 +1,21 @@
 //! The window opens where the player left it: its size and position are kept in the settings
 //! file, and a window too large for the screen it opens on (a small laptop) shrinks to fit.
 
-use super::files::{Files, Saver, Settings};
+use crate::game::session::files::{Files, Saver, Settings};
 use crate::profile::{self, WindowPlacement};
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
 use bevy::window::{Monitor, PrimaryWindow, WindowMode, WindowMoved, WindowResized};
 use std::time::{Duration, Instant};
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Placement>()
         .add_systems(Startup, restore_size)
         // Before the table follows the window: a window that must shrink to fit its screen
         // does so before anything is drawn or painted for the size it opened at.
         .add_systems(
             PreUpdate,
-            place_on_screen.before(super::table::follow_window),
+            place_on_screen.before(crate::game::table::follow_window),
         )
         .add_systems(Update, track)
         .add_systems(Last, keep);

@@ -6,17 +6,19 @@
 //! Each game is counted once: the session decides when, and the game's record remembers it;
 //! this plugin adds the count to the statistics and queues both files in the same frame.
 
-use super::animation::Speed;
-use super::art::DeckStyle;
-use super::files::{Files, LoadFiles, Notice, SavedGames, Saver, Settings, Statistics};
-use super::messages::{Finished, GameChanged, Outcome, Step};
-use super::session::Session;
+use crate::game::draw::art::DeckStyle;
+use crate::game::messages::{Finished, GameChanged, Outcome, Step};
+use crate::game::session::Session;
+use crate::game::session::files::{
+    Files, LoadFiles, Notice, SavedGames, Saver, Settings, Statistics,
+};
+use crate::game::table::animation::Speed;
 use crate::patience::{Game, Patience, registry};
 use crate::profile::{self, load_or_default};
 use bevy::app::AppExit;
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_everything.in_set(LoadFiles))
         .add_systems(
             Update,
@@ -67,7 +69,7 @@ pub fn load_game(
 
 fn load_everything(world: &mut World) {
     let options = world
-        .get_resource::<super::LaunchOptions>()
+        .get_resource::<crate::game::LaunchOptions>()
         .cloned()
         .unwrap_or_default();
     let files = Files::in_dir(&options.data_dir);

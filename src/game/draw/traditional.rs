@@ -13,8 +13,8 @@
 //! (the two-colour one on a thread of its own as the game starts), on every core; drawing is
 //! spread over the cores too.
 
-use super::paint::Canvas;
-use super::theme::Palette;
+use crate::game::draw::paint::Canvas;
+use crate::game::theme::Palette;
 use crate::patience::{Card, Suit};
 use bevy::prelude::{Color, Vec2};
 use resvg::tiny_skia::{Pixmap, PixmapPaint, Transform};
@@ -38,19 +38,19 @@ const SUIT_AT: (f32, f32) = (-111.784, -119.0);
 macro_rules! suit_files {
     ($s:literal) => {
         [
-            include_str!(concat!("../../assets/cards/traditional/A", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/2", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/3", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/4", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/5", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/6", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/7", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/8", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/9", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/T", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/J", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/Q", $s, ".svg")),
-            include_str!(concat!("../../assets/cards/traditional/K", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/A", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/2", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/3", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/4", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/5", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/6", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/7", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/8", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/9", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/T", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/J", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/Q", $s, ".svg")),
+            include_str!(concat!("../../../assets/cards/traditional/K", $s, ".svg")),
         ]
     };
 }
@@ -65,8 +65,8 @@ const FACES: [[&str; 13]; 4] = [
 
 /// The set's two backs: a black lattice and a red one.
 const BACKS: [&str; 2] = [
-    include_str!("../../assets/cards/traditional/back-1.svg"),
-    include_str!("../../assets/cards/traditional/back-2.svg"),
+    include_str!("../../../assets/cards/traditional/back-1.svg"),
+    include_str!("../../../assets/cards/traditional/back-2.svg"),
 ];
 
 /// The four-colour hues: ♦ and ♣.

@@ -3,10 +3,10 @@
 //! can be undone). Any click or key stops it, and that press does nothing else: no move of Show
 //! me's follows it. A game won this way counts as solved with help.
 
-use super::animation::{Busy, Glide};
-use super::messages::{AskShowMe, CannotWin, GameChanged, Refused, Request, Step, Toast};
-use super::session::Session;
-use super::verdicts::Verdicts;
+use crate::game::assistance::verdicts::Verdicts;
+use crate::game::messages::{AskShowMe, CannotWin, GameChanged, Refused, Request, Step, Toast};
+use crate::game::session::Session;
+use crate::game::table::animation::{Busy, Glide};
 use crate::patience::Verdict;
 use crate::patience::{Move, Status};
 use bevy::input::ButtonState;
@@ -15,7 +15,7 @@ use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use std::collections::VecDeque;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // The press that stops Show me is read before Show me asks for a move, and the move is
     // played in the same frame (the session comes next): no move follows the press.
     app.init_resource::<ShowMe>()
@@ -61,7 +61,7 @@ impl ShowMe {
 }
 
 /// Any press stops Show me; its release ends the press.
-pub(super) fn stop_on_input(
+pub(crate) fn stop_on_input(
     mut show: ResMut<ShowMe>,
     mut buttons: MessageReader<MouseButtonInput>,
     mut keys: MessageReader<KeyboardInput>,
@@ -83,7 +83,7 @@ pub(super) fn stop_on_input(
 }
 
 #[allow(clippy::too_many_arguments)]
-pub(super) fn play(
+pub(crate) fn play(
     mut show: ResMut<ShowMe>,
     mut asks: MessageReader<AskShowMe>,
     mut changes: MessageReader<GameChanged>,
