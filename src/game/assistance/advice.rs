@@ -29,10 +29,11 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The notice on screen, if any.
 #[derive(Resource, Default, Debug, PartialEq)]
-pub struct LostNotice(pub Option<Shown>);
+pub struct LostNotice(pub Option<LostNoticeContent>);
 
+/// What the lost notice says, and what it offers.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Shown {
+pub struct LostNoticeContent {
     pub text: String,
     pub offer: Offer,
 }
@@ -59,10 +60,11 @@ struct Watch {
     search: Option<Task<Option<usize>>>,
 }
 
+/// The lost notice's panel, and its words.
 #[derive(Component)]
-struct NoticeBox;
+struct LostNoticeBox;
 #[derive(Component)]
-struct NoticeText;
+struct LostNoticeText;
 
 /// The notice's buttons.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +77,7 @@ enum NoticeButton {
 fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
     let f = &*fonts;
     commands.spawn((
-        NoticeBox,
+        LostNoticeBox,
         Node {
             position_type: PositionType::Absolute,
             top: Val::Px(crate::patience::layout::HUD_HEIGHT + 10.0),
@@ -96,7 +98,7 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
         children![
             (
                 text(f, "", 15.0),
-                NoticeText,
+                LostNoticeText,
                 Node {
                     flex_grow: 1.0,
                     flex_shrink: 1.0,
@@ -164,7 +166,7 @@ fn watch(
         } else if let (Some(b), Some(a)) = (verdicts.want(&before), verdicts.want(&after)) {
             watch.judge = None;
             if let (Verdict::Winnable { .. }, Verdict::Lost { why }) = (&*b, &*a) {
-                notice.0 = Some(Shown {
+                notice.0 = Some(LostNoticeContent {
                     text: format!("This game can no longer be won: {why}."),
                     offer: Offer::UndoThatMove,
                 });
@@ -181,7 +183,7 @@ fn watch(
                 Some(AsyncComputeTaskPool::get().spawn(async move { last_winnable(&history) }));
             Offer::Looking
         };
-        notice.0 = Some(Shown {
+        notice.0 = Some(LostNoticeContent {
             text: format!("This game can no longer be won: {}.", raise.why),
             offer,
         });
@@ -224,8 +226,8 @@ fn search(
 
 fn show(
     notice: Res<LostNotice>,
-    mut boxes: Query<&mut Visibility, With<NoticeBox>>,
-    mut texts: Query<&mut Text, With<NoticeText>>,
+    mut boxes: Query<&mut Visibility, With<LostNoticeBox>>,
+    mut texts: Query<&mut Text, With<LostNoticeText>>,
     mut buttons: Query<(&NoticeButton, &mut Node)>,
 ) {
     if !notice.is_changed() {

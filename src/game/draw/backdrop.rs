@@ -27,7 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(ExtractComponentPlugin::<Shown>::default())
+    app.add_plugins(ExtractComponentPlugin::<BackdropChanges>::default())
         .add_systems(
             PostUpdate,
             lay_the_still_cards
@@ -66,7 +66,7 @@ const LAID: usize = 1;
 /// its texture. Each change names the one before it, so a change missed (never expected: every
 /// frame is extracted) is noticed, and the whole backdrop asked for again through `resync`.
 #[derive(Component, Clone, ExtractComponent)]
-struct Shown {
+struct BackdropChanges {
     size: [u32; 2],
     generation: u64,
     patches: Arc<Vec<Patch>>,
@@ -127,7 +127,7 @@ fn key(l: &Laid) -> Key {
 /// Only the parts that changed are laid again and sent: a few card-sized areas, not the window.
 fn lay_the_still_cards(
     mut commands: Commands,
-    cameras: Query<(Entity, &Backdrop, &Msaa, Option<&Shown>)>,
+    cameras: Query<(Entity, &Backdrop, &Msaa, Option<&BackdropChanges>)>,
     sprites: Query<StillSprite>,
     mut laying: Local<Laying>,
 ) {
@@ -137,7 +137,7 @@ fn lay_the_still_cards(
     let copying = copies_on(*msaa);
     // Sent last frame, so in the render world now: the texels need not be kept.
     if let Some(sent) = shown.filter(|s| !s.patches.is_empty()) {
-        commands.entity(camera).insert(Shown {
+        commands.entity(camera).insert(BackdropChanges {
             patches: Arc::default(),
             ..sent.clone()
         });
@@ -192,7 +192,7 @@ fn lay_the_still_cards(
             .map(|(_, e, l)| (*e, (key(l), l.area())))
             .collect();
         laying.generation += 1;
-        commands.entity(camera).insert(Shown {
+        commands.entity(camera).insert(BackdropChanges {
             size,
             generation: laying.generation,
             patches: Arc::new(patches),
@@ -287,7 +287,7 @@ struct Uploaded {
 }
 
 fn copy_backdrop(
-    view: ViewQuery<(&ViewTarget, &Shown)>,
+    view: ViewQuery<(&ViewTarget, &BackdropChanges)>,
     device: Res<RenderDevice>,
     queue: Res<RenderQueue>,
     mut uploaded: Local<Uploaded>,
