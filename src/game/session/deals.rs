@@ -1,6 +1,6 @@
 //! New random deal numbers (`DealPicker`). With "winnable deals only" the next deal the solver
-//! does not call lost is found ahead, on the task pool, for the rules in play and each shipped
-//! rule set, so New game never waits for the solver.
+//! proves winnable is found ahead, on the task pool, for the rules in play and each shipped rule
+//! set, so New game never waits for the solver.
 
 use super::*;
 use crate::game::messages::Toast;
@@ -26,9 +26,9 @@ fn under(game: &dyn Game) -> Under {
     }
 }
 
-/// Where new random deal numbers come from. With "winnable deals only" a number the solver
-/// calls lost is skipped; the next winnable number is found ahead, on the task pool, so New
-/// game never waits for the solver.
+/// Where new random deal numbers come from. With "winnable deals only" a number is dealt only
+/// when the solver proves it winnable (lost and undecided numbers are skipped); the next such
+/// number is found ahead, on the task pool, so New game never waits for the solver.
 #[derive(Resource)]
 pub struct DealPicker {
     rng: StdRng,
@@ -96,13 +96,22 @@ pub(super) fn none_winnable() -> Toast {
     ))
 }
 
-/// The first number of these the solver does not call lost, or `Err` with the last one if
-/// the solver calls them all lost.
+/// The first number of these the solver proves winnable, or `Err` with the last one if it
+/// proves none: a deal it calls lost is skipped, and so is one it cannot decide within its
+/// budget (`Unknown`), which may be lost.
 fn first_winnable(candidates: Vec<DealNumber>, like: &dyn Game) -> Result<DealNumber, DealNumber> {
+    first_proved(candidates, |d| like.deal_snapshot(d).solve())
+}
+
+/// The first of `candidates` whose verdict is `Winnable`, or `Err` with the last one.
+fn first_proved(
+    candidates: Vec<DealNumber>,
+    verdict: impl Fn(DealNumber) -> Verdict,
+) -> Result<DealNumber, DealNumber> {
     let last = *candidates.last().expect("candidates are never empty");
     candidates
         .into_iter()
-        .find(|&d| !matches!(like.deal_snapshot(d).solve(), Verdict::Lost { .. }))
+        .find(|&d| matches!(verdict(d), Verdict::Winnable { .. }))
         .ok_or(last)
 }
 
@@ -188,5 +197,27 @@ mod tests {
         mixed.push(won[0]);
         assert_eq!(first_winnable(mixed, like.as_ref()), Ok(won[0]));
         assert!(none_winnable().0.contains("may be lost"));
+    }
+
+    /// Only a proof takes a deal: one the solver cannot decide within its budget is passed over
+    /// like a lost one, however the others go.
+    #[test]
+    fn an_unknown_verdict_is_not_taken() {
+        let deals: Vec<DealNumber> = (1..=3).filter_map(DealNumber::new).collect();
+        let unknown = || Verdict::Unknown {
+            why: "the budget ran out".into(),
+        };
+        assert_eq!(first_proved(deals.clone(), |_| unknown()), Err(deals[2]));
+        let last_proved = |d: DealNumber| {
+            if d == deals[2] {
+                Verdict::Winnable {
+                    line: Vec::new(),
+                    note: None,
+                }
+            } else {
+                unknown()
+            }
+        };
+        assert_eq!(first_proved(deals.clone(), last_proved), Ok(deals[2]));
     }
 }
