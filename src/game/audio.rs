@@ -1,8 +1,8 @@
 //! Sound: short, soft effects synthesised at start-up (no audio files), played through
 //! bevy_kira_audio. Without a sound device kira logs one warning and the game stays silent.
 
-use super::files::Settings;
 use super::messages::{GameChanged, Lifted, Refused, Step};
+use super::session::files::Settings;
 use crate::patience::Status;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;

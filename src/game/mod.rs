@@ -1,35 +1,21 @@
 //! The game window: Bevy renders the table and collects input; the patience in play (through
-//! [`crate::patience`]'s interface) decides everything. Each plugin below owns one concern; data flows one way (see
-//! [`messages`]): input → `Request` → session → rules → `GameChanged` → cards, animation, HUD,
-//! overlays, audio, persistence.
+//! [`crate::patience`]'s interface) decides everything. Each plugin owns one concern, and the
+//! folders follow a frame: [`input`] → `Request` → [`session`] → rules → `GameChanged` →
+//! [`table`] (cards, animation) → [`assistance`] (verdicts, hint, lost notice, Show me) →
+//! [`hud`], [`overlays`], [`audio`]; [`draw`] paints the pixels. Data flows one way (see
+//! [`messages`]).
 
-pub mod advice;
-pub mod animation;
-pub mod art;
-pub mod assist;
+pub mod assistance;
 pub mod audio;
-pub mod backdrop;
-pub mod buttons;
-pub mod camera;
-pub mod cards;
-pub mod files;
-pub mod hint;
+pub mod draw;
 pub mod hud;
 pub mod input;
 pub mod messages;
 pub mod overlays;
-pub mod paint;
-pub mod persistence;
-pub mod placement;
 pub mod probe;
 pub mod session;
-pub mod shapes;
-pub mod show_me;
 pub mod table;
-pub mod texels;
 pub mod theme;
-pub mod traditional;
-pub mod verdicts;
 
 use crate::patience::DealNumber;
 use bevy::prelude::*;
@@ -54,24 +40,24 @@ pub fn plugin(app: &mut App) {
         messages::plugin,
         theme::plugin,
         session::plugin,
-        verdicts::plugin,
-        persistence::plugin,
-        placement::plugin,
-        assist::plugin,
-        camera::plugin,
+        assistance::verdicts::plugin,
+        session::persistence::plugin,
+        session::placement::plugin,
+        assistance::assist::plugin,
+        draw::camera::plugin,
         table::plugin,
-        backdrop::plugin,
-        art::plugin,
-        cards::plugin,
-        animation::plugin,
+        draw::backdrop::plugin,
+        draw::art::plugin,
+        table::cards::plugin,
+        table::animation::plugin,
         input::plugin,
     ))
     .add_plugins((
-        buttons::plugin,
+        input::buttons::plugin,
         hud::plugin,
-        hint::plugin,
-        advice::plugin,
-        show_me::plugin,
+        assistance::hint::plugin,
+        assistance::advice::plugin,
+        assistance::show_me::plugin,
         overlays::plugin,
         audio::plugin,
         probe::plugin,

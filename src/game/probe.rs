@@ -21,14 +21,14 @@
 //!   dragged, and the median number of draw calls in the sorted 2D and UI passes (sprites,
 //!   text, translucent shapes, the HUD) in those frames.
 
-use super::animation::{Glide, Shake};
-use super::art::{AtlasPainted, DeckStyle};
-use super::cards::CardView;
-use super::files::Saver;
+use super::draw::art::{AtlasPainted, DeckStyle};
 use super::input::{DragState, InputQueue};
 use super::messages::{Finished, Outcome};
 use super::session::Session;
+use super::session::files::Saver;
 use super::table::Table;
+use super::table::animation::{Glide, Shake};
+use super::table::cards::CardView;
 use crate::patience::Place;
 use bevy::app::AppExit;
 use bevy::core_pipeline::core_2d::Transparent2d;

@@ -5,10 +5,10 @@
 
 use crate::input::{Harness, hint_lit};
 use bevy::prelude::*;
-use zodiac::game::advice::{LostNotice, Offer};
-use zodiac::game::files::{AnimationSetting, Settings, Statistics};
+use zodiac::game::assistance::advice::{LostNotice, Offer};
 use zodiac::game::messages::{Overlay, Request};
 use zodiac::game::session::DealPicker;
+use zodiac::game::session::files::{AnimationSetting, Settings, Statistics};
 use zodiac::rules::{DealNumber, Game, Move, Phase, Place, Position, RuleSet, Rules, Status};
 use zodiac::solver::{self, Decision, Verdict};
 
@@ -278,7 +278,7 @@ fn any_key_or_click_stops_show_me() {
         let moving = h
             .app
             .world_mut()
-            .query_filtered::<(), With<zodiac::game::animation::Glide>>()
+            .query_filtered::<(), With<zodiac::game::table::animation::Glide>>()
             .iter(h.app.world())
             .count();
         moving == 0 && h.game().moves().len() >= 6
@@ -421,7 +421,7 @@ fn choose_a_deal_shows_the_verdict_before_playing() {
 /// Verdicts are kept per position: after undo and redo, the hint needs no new work.
 #[test]
 fn undo_redo_and_a_repeated_hint_cost_nothing() {
-    use zodiac::game::verdicts::Verdicts;
+    use zodiac::game::assistance::verdicts::Verdicts;
     let mut h = Harness::new(1, "verdict-cache");
     quick(&mut h);
     h.key(KeyCode::KeyH, &[]);

@@ -3,10 +3,10 @@
 
 use crate::input::Harness;
 use bevy::prelude::*;
-use zodiac::game::art::{Back, CardAtlas, Deck};
-use zodiac::game::cards::CardView;
+use zodiac::game::draw::art::{Back, CardAtlas, Deck};
 use zodiac::game::messages::Overlay;
 use zodiac::game::overlays::settings::SettingChange;
+use zodiac::game::table::cards::CardView;
 
 /// Clicks the Settings panel's button for this choice, where it is drawn.
 fn choose(h: &mut Harness, change: SettingChange) {

@@ -90,10 +90,15 @@ fn every_kind_of_unreadable_saved_game_is_set_aside_and_play_goes_on() {
             stats,
             "{what}"
         );
-        let shown = &app.world().resource::<zodiac::game::files::Statistics>().0;
+        let shown = &app
+            .world()
+            .resource::<zodiac::game::session::files::Statistics>()
+            .0;
         assert_eq!(shown.for_rules("cadogan").played, 2, "{what}");
         // And the new game is saved in its place.
-        app.world().resource::<zodiac::game::files::Saver>().flush();
+        app.world()
+            .resource::<zodiac::game::session::files::Saver>()
+            .flush();
         assert!(
             Game::from_ron(&std::fs::read_to_string(dir.join("game.ron")).unwrap()).is_ok(),
             "{what}"
@@ -147,7 +152,7 @@ fn leaving_an_unfinished_game_for_a_new_one_counts_as_a_loss() {
     let stats = &h
         .app
         .world()
-        .resource::<zodiac::game::files::Statistics>()
+        .resource::<zodiac::game::session::files::Statistics>()
         .0;
     let s = stats.for_rules("cadogan");
     assert_eq!((s.played, s.lost, s.won), (1, 1, 0));
@@ -158,7 +163,7 @@ fn leaving_an_unfinished_game_for_a_new_one_counts_as_a_loss() {
     let s = h
         .app
         .world()
-        .resource::<zodiac::game::files::Statistics>()
+        .resource::<zodiac::game::session::files::Statistics>()
         .0
         .for_rules("cadogan");
     assert_eq!(s.played, 1);
@@ -251,7 +256,7 @@ fn numbers_at_their_limits_in_the_files_never_panic() {
     let stats = h
         .app
         .world()
-        .resource::<zodiac::game::files::Statistics>()
+        .resource::<zodiac::game::session::files::Statistics>()
         .for_rules("cadogan");
     assert_eq!((stats.played, stats.lost), (u32::MAX, u32::MAX));
 }
@@ -288,7 +293,7 @@ fn the_same_rules_by_another_name_resume_the_game() {
         assert_eq!(resumed.deal(), DealNumber::new(3).unwrap());
         let stats = app
             .world()
-            .resource::<zodiac::game::files::Statistics>()
+            .resource::<zodiac::game::session::files::Statistics>()
             .for_rules("cadogan");
         assert_eq!(stats.lost, 0, "{asked}: nothing counted as lost");
         let _ = std::fs::remove_dir_all(&dir);

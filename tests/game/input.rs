@@ -9,12 +9,12 @@ use bevy::prelude::*;
 use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use std::path::PathBuf;
 use std::time::Duration;
-use zodiac::game::cards::{CardView, Mirror};
 use zodiac::game::hud::toasts::Banner;
 use zodiac::game::input::InputQueue;
 use zodiac::game::messages::Overlay;
 use zodiac::game::session::Session;
 use zodiac::game::table::Table;
+use zodiac::game::table::cards::{CardView, Mirror};
 use zodiac::game::{LaunchOptions, headless_app};
 use zodiac::rules::patience::to_neutral;
 use zodiac::rules::{DealNumber, Game, Move, Place, RuleSet};
@@ -85,7 +85,7 @@ impl Harness {
     /// Runs frames until nothing moves and no input waits. Glides take real time, so the
     /// frames are spaced a little; a table that never comes to rest fails the test.
     pub fn settle(&mut self) {
-        use zodiac::game::animation::{Glide, Shake};
+        use zodiac::game::table::animation::{Glide, Shake};
         for _ in 0..5000 {
             self.app.update();
             let moving = self
@@ -108,7 +108,7 @@ impl Harness {
     pub fn flush_files(&self) {
         self.app
             .world()
-            .resource::<zodiac::game::files::Saver>()
+            .resource::<zodiac::game::session::files::Saver>()
             .flush();
     }
 
@@ -507,7 +507,7 @@ fn a_zodiac_card_in_phase_1_refuses_to_lift() {
     let shaking = h
         .app
         .world()
-        .get::<zodiac::game::animation::Shake>(card)
+        .get::<zodiac::game::table::animation::Shake>(card)
         .is_some();
     h.move_to(from + Vec2::new(80.0, -60.0));
     let t = h.translation(card);
@@ -712,7 +712,7 @@ fn a_resize_relays_the_table() {
             let pile = mirror.pile(place).to_vec();
             for (i, e) in pile.iter().enumerate() {
                 let t = h.app.world().get::<Transform>(*e).unwrap().translation;
-                let slot = zodiac::game::cards::slot_translation(&table, mirror, place, i);
+                let slot = zodiac::game::table::cards::slot_translation(&table, mirror, place, i);
                 assert!(
                     (t.truncate() - slot.truncate()).length() < 0.5,
                     "{place:?} card {i} at {t:?}, slot {slot:?} ({w}x{hgt})"
@@ -848,7 +848,7 @@ fn winning_is_celebrated_and_counted() {
     // The player wins with their own click, not the helper that finishes by itself.
     h.app
         .world_mut()
-        .resource_mut::<zodiac::game::files::Settings>()
+        .resource_mut::<zodiac::game::session::files::Settings>()
         .auto_finish = false;
     h.set_game(game);
     h.click(h.centre_of(Place::Zodiac(4)));
@@ -857,7 +857,7 @@ fn winning_is_celebrated_and_counted() {
     let stats = h
         .app
         .world()
-        .resource::<zodiac::game::files::Statistics>()
+        .resource::<zodiac::game::session::files::Statistics>()
         .0
         .for_rules("cadogan");
     assert_eq!((stats.played, stats.won, stats.current_streak), (1, 1, 1));
@@ -865,7 +865,7 @@ fn winning_is_celebrated_and_counted() {
     let flying = h
         .app
         .world_mut()
-        .query_filtered::<(), With<zodiac::game::animation::Glide>>()
+        .query_filtered::<(), With<zodiac::game::table::animation::Glide>>()
         .iter(h.app.world())
         .count();
     assert!(
@@ -879,7 +879,7 @@ fn winning_is_celebrated_and_counted() {
     let stats = h
         .app
         .world()
-        .resource::<zodiac::game::files::Statistics>()
+        .resource::<zodiac::game::session::files::Statistics>()
         .0
         .for_rules("cadogan");
     assert_eq!(stats.won, 1);
@@ -979,7 +979,7 @@ fn a_press_during_the_deal_is_acted_on() {
     h.app.update();
     h.app.update();
     {
-        use zodiac::game::animation::Glide;
+        use zodiac::game::table::animation::Glide;
         let flying = h
             .app
             .world_mut()
@@ -1042,7 +1042,7 @@ fn a_hint_has_its_own_highlight() {
     let shaking = h
         .app
         .world_mut()
-        .query_filtered::<(), With<zodiac::game::animation::Shake>>()
+        .query_filtered::<(), With<zodiac::game::table::animation::Shake>>()
         .iter(h.app.world())
         .count();
     assert_eq!(shaking, 0, "a hint shakes nothing");

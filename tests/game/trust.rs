@@ -8,10 +8,10 @@ use crate::input::Harness;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
-use zodiac::game::advice::LostNotice;
-use zodiac::game::buttons::Chosen;
-use zodiac::game::files::{AnimationSetting, Settings, Statistics};
+use zodiac::game::assistance::advice::LostNotice;
+use zodiac::game::input::buttons::Chosen;
 use zodiac::game::messages::{Overlay, Request};
+use zodiac::game::session::files::{AnimationSetting, Settings, Statistics};
 use zodiac::profile::RuleStats;
 use zodiac::rules::{DealNumber, Game, Move, Place, RuleSet, Status};
 use zodiac::solver::{self, Decision, Verdict};
@@ -221,7 +221,7 @@ fn undoing_an_automatic_turn_does_not_turn_again() {
 }
 
 fn lifted_state(h: &mut Harness, card: Entity) -> (f32, f32, bool) {
-    use zodiac::game::art::LiftShadow;
+    use zodiac::game::draw::art::LiftShadow;
     let t = *h.app.world().get::<Transform>(card).unwrap();
     let children: Vec<Entity> = h
         .app
@@ -275,7 +275,10 @@ fn a_card_let_go_over_its_own_place_goes_home_and_rests() {
             "{what}: home"
         );
         h.app.update();
-        let still = h.app.world().get::<zodiac::game::backdrop::Still>(card);
+        let still = h
+            .app
+            .world()
+            .get::<zodiac::game::draw::backdrop::Still>(card);
         assert!(
             still.is_some_and(|s| s.resting),
             "{what}: at rest, to be laid"

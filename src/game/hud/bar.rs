@@ -1,7 +1,7 @@
 //! The bar across the top: the deal and rule set, the phase, the counts, moves and time, and
 //! the buttons. It grows and shrinks with the window.
 
-use crate::game::buttons::Action;
+use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
 use crate::game::messages::Step;
 use crate::game::session::Session;

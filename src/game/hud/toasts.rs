@@ -2,12 +2,12 @@
 //! (why a move was refused, a hint, a mistyped deal number), and the notice about a file set
 //! aside, which stays until the player dismisses it.
 
-use crate::game::animation::Busy;
-use crate::game::buttons::Action;
-use crate::game::files::Notice;
+use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
 use crate::game::messages::{GameChanged, Inspect, Refused, Step, Toast};
 use crate::game::session::Session;
+use crate::game::session::files::Notice;
+use crate::game::table::animation::Busy;
 use crate::game::theme::{Fonts, Palette, button, text};
 use crate::patience::Status;
 use bevy::prelude::*;
@@ -43,10 +43,11 @@ struct ToastText;
 /// The toast's backing, so its words read over the cards.
 #[derive(Component)]
 struct ToastBox;
+/// The notice about a file set aside (`files::Notice`): its panel, and its words.
 #[derive(Component)]
-struct NoticeBox;
+struct FileNoticeBox;
 #[derive(Component)]
-struct NoticeText;
+struct FileNoticeText;
 
 fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
     let f = &*fonts;
@@ -84,7 +85,7 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
         )],
     ));
     commands.spawn((
-        NoticeBox,
+        FileNoticeBox,
         Node {
             position_type: PositionType::Absolute,
             left: Val::Px(12.0),
@@ -102,7 +103,7 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
         children![
             (
                 text(f, "", 15.0),
-                NoticeText,
+                FileNoticeText,
                 Node {
                     flex_grow: 1.0,
                     flex_shrink: 1.0,
@@ -181,8 +182,8 @@ fn announce(
 /// Shows the notice about the player's files while there is one.
 fn show_notice(
     notice: Res<Notice>,
-    mut boxes: Query<&mut Visibility, With<NoticeBox>>,
-    mut texts: Query<&mut Text, With<NoticeText>>,
+    mut boxes: Query<&mut Visibility, With<FileNoticeBox>>,
+    mut texts: Query<&mut Text, With<FileNoticeText>>,
 ) {
     if !notice.is_changed() {
         return;

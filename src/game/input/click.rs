@@ -4,13 +4,13 @@
 
 use super::picking::place_of;
 use super::{DOUBLE_CLICK, DragState};
-use crate::game::cards::CardView;
-use crate::game::cards::Mirror;
+use crate::game::assistance::show_me::ShowMe;
 use crate::game::messages::Overlay;
 use crate::game::messages::{Inspect, Request};
 use crate::game::session::Session;
-use crate::game::show_me::ShowMe;
 use crate::game::table::PlaceMarker;
+use crate::game::table::cards::CardView;
+use crate::game::table::cards::Mirror;
 use crate::patience::Place;
 use bevy::prelude::*;
 use std::time::Instant;

@@ -3,13 +3,13 @@
 //! nothing takes it is put back (the cards plugin glides it home).
 
 use super::{DRAG_THRESHOLD, DragState, Dragging, KeyboardCursor};
-use crate::game::animation::{Busy, Glide, Shake};
-use crate::game::cards::slot_translation;
-use crate::game::cards::{CardView, Mirror};
+use crate::game::assistance::show_me::ShowMe;
 use crate::game::messages::Overlay;
 use crate::game::messages::{Lifted, PutBack, Refusal, Refused, Request};
 use crate::game::session::Session;
-use crate::game::show_me::ShowMe;
+use crate::game::table::animation::{Busy, Glide, Shake};
+use crate::game::table::cards::slot_translation;
+use crate::game::table::cards::{CardView, Mirror};
 use crate::game::table::{DropHighlight, Table};
 use crate::patience::{Place, Rect};
 use bevy::picking::pointer::PointerPress;

@@ -6,10 +6,10 @@
 //! are not Latin (Cyrillic, Greek) keeps the US places for the letters, as shortcuts do in
 //! other programs. Presses are read in the order they came.
 
+use crate::game::assistance::show_me::ShowMe;
 use crate::game::messages::Overlay;
 use crate::game::messages::{AskHint, AskShowMe, Inspect, Refusal, Refused, Request};
 use crate::game::session::Session;
-use crate::game::show_me::ShowMe;
 use crate::keys::{KeyCommand, command_for};
 use crate::patience::{Game, Move, Place};
 use bevy::input::ButtonState;

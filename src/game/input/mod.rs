@@ -8,6 +8,7 @@
 //! the table is drawn from. Nothing here decides legality: moves are asked of the rules, and
 //! requests go to the session.
 
+pub mod buttons;
 mod click;
 mod drag;
 mod keyboard;
@@ -36,8 +37,8 @@ pub(super) fn plugin(app: &mut App) {
                 // Between Show me's stop (a press that stops it does nothing else) and its next
                 // move (S starts it in the same frame).
                 keyboard::keys
-                    .after(crate::game::show_me::stop_on_input)
-                    .before(crate::game::show_me::play),
+                    .after(crate::game::assistance::show_me::stop_on_input)
+                    .before(crate::game::assistance::show_me::play),
                 drag::end_lost_drags,
             )
                 .in_set(Step::Input),

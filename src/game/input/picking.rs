@@ -1,8 +1,8 @@
 //! Hit-testing for Bevy picking: a backend over the layout, so cards and places are hit exactly where they are drawn.
 
 use super::Hitbox;
-use crate::game::animation::Glide;
-use crate::game::cards::CardView;
+use crate::game::table::animation::Glide;
+use crate::game::table::cards::CardView;
 use crate::game::table::{PlaceMarker, Table};
 use crate::patience::{Place, Rect};
 use bevy::camera::NormalizedRenderTarget;

@@ -2,9 +2,9 @@
 //! table. A double-click, a right-click or the I key opens it; a click anywhere closes it.
 
 use super::Overlay;
-use crate::game::art::{self, CardAtlas};
-use crate::game::buttons::Action;
+use crate::game::draw::art::{self, CardAtlas};
 use crate::game::input::Hitbox;
+use crate::game::input::buttons::Action;
 use crate::game::messages::{Inspect, Step};
 use crate::game::session::Session;
 use crate::game::table::Table;

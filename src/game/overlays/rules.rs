@@ -1,7 +1,7 @@
 //! The Rules panel: how to play, in short, and every key (from the one key table).
 
 use super::Overlay;
-use crate::game::buttons::Action;
+use crate::game::input::buttons::Action;
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, panel, text};
 use bevy::prelude::*;

@@ -4,11 +4,11 @@
 //! another starts a new game under it.
 
 use super::Overlay;
-use crate::game::art::{Back, Deck};
-use crate::game::buttons::{Action, Chosen};
-use crate::game::files::{AnimationSetting, Settings};
+use crate::game::draw::art::{Back, Deck};
+use crate::game::input::buttons::{Action, Chosen};
 use crate::game::messages::{GameChanged, Request};
 use crate::game::session::Session;
+use crate::game::session::files::{AnimationSetting, Settings};
 use crate::game::theme::{Fonts, button, panel, text};
 use crate::patience::registry;
 use bevy::prelude::*;

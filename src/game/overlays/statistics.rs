@@ -1,10 +1,10 @@
 //! Statistics for the rule set in play, and the win: how this game went and how all have gone.
 
 use super::Overlay;
-use crate::game::buttons::Action;
-use crate::game::files::Statistics;
 use crate::game::hud::format_time;
+use crate::game::input::buttons::Action;
 use crate::game::session::Session;
+use crate::game::session::files::Statistics;
 use crate::game::theme::{Fonts, button, button_row, panel, text};
 use crate::patience::Status;
 use bevy::prelude::*;

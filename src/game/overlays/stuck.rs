@@ -1,7 +1,7 @@
 //! "No moves left": what the player can do when the game is stuck, in the words of its phase.
 
 use super::Overlay;
-use crate::game::buttons::Action;
+use crate::game::input::buttons::Action;
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, button_row, panel, text};
 use bevy::prelude::*;

@@ -1,0 +1,170 @@
+//! The command line: parsing, one-line errors, `solve`'s and `winrate`'s output.
+
+use super::zodiac::progress_bar;
+use super::*;
+use crate::rules::{Game, RuleSet};
+use crate::solver::{self, Verdict};
+
+fn args(text: &str) -> Vec<String> {
+    text.split_whitespace().map(String::from).collect()
+}
+
+fn deal(n: u128) -> DealNumber {
+    DealNumber::new(n).unwrap()
+}
+
+#[test]
+fn solve_and_winrate_parse() {
+    assert_eq!(
+        parse(&args("solve --deal 7")),
+        Ok(Command::SolveDeal {
+            deal: deal(7),
+            rules: "cadogan".into()
+        })
+    );
+    assert_eq!(
+        parse(&args("solve --game g.ron")),
+        Ok(Command::SolveGame {
+            file: "g.ron".into()
+        })
+    );
+    assert_eq!(
+        parse(&args(
+            "winrate --rules wikipedia --deals 1..1000000 --jobs 2 --csv out.csv"
+        )),
+        Ok(Command::Winrate {
+            rules: "wikipedia".into(),
+            first: deal(1),
+            last: deal(1_000_000),
+            jobs: Some(2),
+            csv: Some("out.csv".into())
+        })
+    );
+}
+
+#[test]
+fn bad_solve_and_winrate_input_is_one_line() {
+    for (line, wants) in [
+        ("solve", "needs --deal N or --game FILE"),
+        ("solve --deal 0", "out of range"),
+        ("solve --deal 100000000000000000001", "out of range"),
+        ("solve --deal 1 --game g.ron", "not both"),
+        ("solve --game g.ron --rules cadogan", "names its rule set"),
+        ("solve --deal 1 extra", "unexpected argument"),
+        ("winrate --deals 1..10", "needs --rules"),
+        ("winrate --rules cadogan", "needs --deals"),
+        ("winrate --rules cadogan --deals 10..1", "range is empty"),
+        ("winrate --rules cadogan --deals 1-10", "A..B"),
+        ("winrate --rules cadogan --deals 0..10", "out of range"),
+        (
+            "winrate --rules cadogan --deals 1..10 --jobs 0",
+            "number of threads",
+        ),
+        ("winrate --rules cadogan --deal 3", "not --deal"),
+        ("solve --deal 1 --jobs 2", "for `zodiac winrate`"),
+    ] {
+        let err = parse(&args(line)).unwrap_err();
+        assert!(err.contains(wants) && !err.contains('\n'), "{line}: {err}");
+    }
+}
+
+#[test]
+fn solve_prints_the_verdict_lines_in_order() {
+    let out = run_text(&Command::SolveDeal {
+        deal: deal(1),
+        rules: "cadogan".into(),
+    })
+    .unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "winnable");
+    assert!(lines[1].starts_with("moves: "));
+    assert!(lines[2].starts_with("slack: "));
+    assert!(lines[3].starts_with("time: ") && lines[3].ends_with(" µs"));
+    // The moves replay to a win.
+    let tokens: Vec<String> = lines[1]["moves: ".len()..]
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let played = run_text(&Command::Play {
+        deal: deal(1),
+        rules: "cadogan".into(),
+        moves: tokens,
+    })
+    .unwrap();
+    assert!(played.contains("status: won"), "{played}");
+
+    let out = run_text(&Command::SolveDeal {
+        deal: deal(1),
+        rules: "wikipedia".into(),
+    })
+    .unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "lost");
+    assert!(lines[1].starts_with("why: "));
+    assert!(lines[2].starts_with("time: "));
+    let unknown = run_text(&Command::SolveDeal {
+        deal: deal(1),
+        rules: "no-such-rules".into(),
+    });
+    assert!(unknown.unwrap_err().contains("unknown rule set"));
+    let missing = run_text(&Command::SolveGame {
+        file: "/no/such/game.ron".into(),
+    });
+    assert!(missing.unwrap_err().contains("cannot read"));
+}
+
+#[test]
+fn winrate_counts_and_writes_csv() {
+    let csv = std::env::temp_dir().join(format!("zodiac-winrate-{}.csv", std::process::id()));
+    let out = run_text(&Command::Winrate {
+        rules: "cadogan".into(),
+        first: deal(1),
+        last: deal(6),
+        jobs: Some(2),
+        csv: Some(csv.clone()),
+    })
+    .unwrap();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    std::fs::remove_file(&csv).ok();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "deal,verdict,slack,micros");
+    assert_eq!(lines.len(), 7);
+    assert!(lines[1].starts_with("1,winnable,"));
+    let wins = lines.iter().filter(|l| l.contains(",winnable,")).count();
+    assert!(out.starts_with(&format!("winnable {wins} of 6 (")), "{out}");
+    assert!(out.trim_end().ends_with("%]"));
+    let bad = run_text(&Command::Winrate {
+        rules: "cadogan".into(),
+        first: deal(1),
+        last: deal(2),
+        jobs: None,
+        csv: Some("/no/such/dir/out.csv".into()),
+    });
+    assert!(bad.unwrap_err().contains("cannot write"));
+}
+
+#[test]
+fn solve_game_continues_the_records_moves() {
+    let mut game = Game::new(RuleSet::builtin("wikipedia").unwrap(), deal(2));
+    let Verdict::Winnable { line, .. } = solver::solve(game.position(), game.rules()) else {
+        panic!("wikipedia deal 2 is winnable")
+    };
+    for &m in &line[..40] {
+        game.play(m).unwrap();
+    }
+    let file = std::env::temp_dir().join(format!("zodiac-solve-{}.ron", std::process::id()));
+    std::fs::write(&file, game.to_record().to_ron()).unwrap();
+    let out = run_text(&Command::SolveGame { file: file.clone() }).unwrap();
+    std::fs::remove_file(&file).ok();
+    let tokens = out.lines().nth(1).unwrap().strip_prefix("moves: ").unwrap();
+    for token in tokens.split(' ') {
+        game.play(Move::parse(token).unwrap()).unwrap();
+    }
+    assert_eq!(game.status(), crate::rules::Status::Won);
+}
+
+#[test]
+fn the_progress_bar_estimates_the_time_left() {
+    let bar = progress_bar(250, 1000, 30.0);
+    assert!(bar.contains(" 25.0%") && bar.contains("250/1000") && bar.contains("ETA 1m 30s"));
+}

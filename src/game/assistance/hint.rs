@@ -1,0 +1,99 @@
+//! Hints: H or the Hint button shows the next move of the solver's plan. The card's place and
+//! its destination light up in the hint colour (not the drop colour, not a shake) until the
+//! game changes, and the toast says it in words. When the plan turns the stock first, the toast
+//! says how far down the card is and the stock lights up; in a lost position the hint says why,
+//! and the lost notice offers to undo to the last winnable position.
+
+use crate::game::assistance::verdicts::Verdicts;
+use crate::game::messages::{AskHint, CannotWin, GameChanged, Step, Toast};
+use crate::game::session::Session;
+use crate::game::table::HintHighlight;
+use crate::patience::{Place, Status, Verdict};
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    // Before the lost notice, which takes its `CannotWin`.
+    app.add_systems(Update, show_hint.in_set(Step::Advise));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn show_hint(
+    mut asks: MessageReader<AskHint>,
+    mut changes: MessageReader<GameChanged>,
+    session: Res<Session>,
+    verdicts: Res<Verdicts>,
+    mut waiting: Local<bool>,
+    mut toasts: MessageWriter<Toast>,
+    mut lost: MessageWriter<CannotWin>,
+    mut highlights: Query<(&HintHighlight, &mut Visibility)>,
+) {
+    let asked = asks.read().count() > 0;
+    let changed = changes.read().count() > 0;
+    // The game changed: an old hint no longer holds (and one still being worked out is moot).
+    if changed {
+        *waiting = false;
+        light(&mut highlights, &[]);
+    }
+    *waiting |= asked;
+    if !*waiting {
+        return;
+    }
+    let game = &session.game;
+    let Some(verdict) = verdicts.want(&game.snapshot()) else {
+        return;
+    };
+    *waiting = false;
+    let lit = match &*verdict {
+        _ if game.status() == Status::Won => {
+            toasts.write(Toast("The game is won.".into()));
+            Vec::new()
+        }
+        Verdict::Winnable { line, .. } => {
+            let (words, lit) = game.hint_from_line(line);
+            toasts.write(Toast(words));
+            lit
+        }
+        Verdict::Lost { why } => {
+            lost.write(CannotWin {
+                why: why.clone(),
+                after_move: false,
+            });
+            Vec::new()
+        }
+        // Outside what the solver decides (a hand-made position): the rules' own hint.
+        Verdict::Unknown { .. } => match game.rules_hint() {
+            Some(m) if m.is_turn() || m.is_redeal() => {
+                let what = if m.is_turn() {
+                    "turn the stock"
+                } else {
+                    "turn the waste over"
+                };
+                toasts.write(Toast(format!("Hint: {what}.")));
+                vec![Place::Stock]
+            }
+            Some(m) => {
+                toasts.write(Toast(format!(
+                    "Hint: from {} to {}.",
+                    game.place_name(m.from),
+                    game.place_name(m.to)
+                )));
+                vec![m.from, m.to]
+            }
+            None => {
+                toasts.write(Toast("No move is left.".into()));
+                Vec::new()
+            }
+        },
+    };
+    light(&mut highlights, &lit);
+}
+
+fn light(highlights: &mut Query<(&HintHighlight, &mut Visibility)>, lit: &[Place]) {
+    for (h, mut v) in highlights {
+        v.set_if_neq(if lit.contains(&h.0) {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
+}

@@ -1,0 +1,9 @@
+//! The solver at the table and what it helps with: `verdicts` (positions worked out on the task
+//! pool), the `hint`, the lost notice (`advice`), Show me (`show_me`), and the optional helpers
+//! that turn the stock and finish by themselves (`assist`).
+
+pub mod advice;
+pub mod assist;
+pub mod hint;
+pub mod show_me;
+pub mod verdicts;

@@ -1,0 +1,208 @@
+//! Nothing lost: the game in progress is saved after every change and on exit, settings and
+//! statistics live in their own files, and a file that cannot be read is set aside with a
+//! notice. This plugin only reads the session and writes files; all writes are atomic and made
+//! off the frame, in order, by the saver (see `crate::storage`); leaving waits for them.
+//!
+//! Each game is counted once: the session decides when, and the game's record remembers it;
+//! this plugin adds the count to the statistics and queues both files in the same frame.
+
+use crate::game::draw::art::DeckStyle;
+use crate::game::messages::{Finished, GameChanged, Outcome, Step};
+use crate::game::session::Session;
+use crate::game::session::files::{
+    Files, LoadFiles, Notice, SavedGames, Saver, Settings, Statistics,
+};
+use crate::game::table::animation::Speed;
+use crate::patience::{Game, Patience, registry};
+use crate::profile::{self, load_or_default};
+use bevy::app::AppExit;
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, load_everything.in_set(LoadFiles))
+        .add_systems(
+            Update,
+            (count_finished, save_game, remember_patience, tell_failures)
+                .chain()
+                .in_set(Step::Present),
+        )
+        .add_systems(
+            Update,
+            (apply_settings, save_settings)
+                .chain()
+                .in_set(Step::Present)
+                .after(remember_patience)
+                .run_if(resource_changed::<Settings>),
+        )
+        .add_systems(Last, save_on_exit);
+}
+
+/// Reads a saved game; a file that exists but cannot be used is set aside, with a notice.
+pub fn load_game(
+    patience: &dyn Patience,
+    path: &std::path::Path,
+) -> (Option<Box<dyn Game>>, Option<String>) {
+    let text = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, None),
+        Err(e) => {
+            return (
+                None,
+                Some(format!(
+                    "Could not read the saved game {}: {e}",
+                    path.display()
+                )),
+            );
+        }
+    };
+    let game = std::str::from_utf8(&text)
+        .map_err(|e| e.to_string())
+        .and_then(|t| patience.load(t));
+    match game {
+        Ok(g) => (Some(g), None),
+        Err(problem) => (
+            None,
+            Some(profile::set_aside_notice(path, "saved game", &problem)),
+        ),
+    }
+}
+
+fn load_everything(world: &mut World) {
+    let options = world
+        .get_resource::<crate::game::LaunchOptions>()
+        .cloned()
+        .unwrap_or_default();
+    let files = Files::in_dir(&options.data_dir);
+    let mut notices = Vec::new();
+    let (settings, n) = load_or_default::<profile::Settings>(&files.settings, "settings");
+    notices.extend(n);
+    let (statistics, n) = load_or_default::<profile::Statistics>(&files.statistics, "statistics");
+    notices.extend(n);
+    let mut saved = SavedGames::default();
+    for patience in registry::all() {
+        let (game, n) = load_game(patience, &files.game(patience));
+        notices.extend(n);
+        if let Some(game) = game {
+            saved.0.insert(patience.name(), game);
+        }
+    }
+    for n in &notices {
+        warn!("{n}");
+    }
+    world.insert_resource(Speed(settings.animation.factor()));
+    world.insert_resource(DeckStyle {
+        deck: settings.deck,
+        four_colour: settings.four_colour,
+        back: settings.back,
+    });
+    world.insert_resource(Settings(settings));
+    world.insert_resource(Statistics(statistics));
+    world.insert_resource(saved);
+    world.insert_resource(files);
+    world.init_resource::<Saver>();
+    world.insert_resource(Notice((!notices.is_empty()).then(|| notices.join(" "))));
+}
+
+fn save_now(session: &Session, files: &Files, saver: &Saver) {
+    saver.write(
+        &files.game(session.game.patience()),
+        session.record().into_bytes(),
+    );
+}
+
+/// Every change is saved at once (off the frame): a crash loses at most the move in flight.
+fn save_game(
+    mut changes: MessageReader<GameChanged>,
+    session: Res<Session>,
+    files: Res<Files>,
+    saver: Res<Saver>,
+) {
+    let relevant = changes
+        .read()
+        .filter(|c| !matches!(c, GameChanged::Nothing))
+        .count();
+    if relevant > 0 {
+        save_now(&session, &files, &saver);
+    }
+}
+
+/// The window opens next time on the patience played last.
+fn remember_patience(
+    mut changes: MessageReader<GameChanged>,
+    session: Res<Session>,
+    mut settings: ResMut<Settings>,
+) {
+    if changes.read().any(|c| *c == GameChanged::Dealt) {
+        let name = session.game.patience().name();
+        if settings.patience != name {
+            settings.patience = name.to_string();
+        }
+    }
+}
+
+/// Leaving: the game as it stands, and every write still queued, are on disk before the
+/// window goes.
+fn save_on_exit(
+    mut exits: MessageReader<AppExit>,
+    session: Res<Session>,
+    files: Res<Files>,
+    saver: Res<Saver>,
+) {
+    if exits.read().count() > 0 {
+        save_now(&session, &files, &saver);
+        saver.flush();
+    }
+}
+
+/// A file that could not be written is said in the log.
+fn tell_failures(saver: Res<Saver>) {
+    for failure in saver.failures() {
+        error!("{failure}");
+    }
+}
+
+fn count_finished(
+    mut finished: MessageReader<Finished>,
+    mut stats: ResMut<Statistics>,
+    files: Res<Files>,
+    saver: Res<Saver>,
+) {
+    let mut any = false;
+    for f in finished.read() {
+        any = true;
+        let entry = stats.entry(&f.rules);
+        match f.outcome {
+            Outcome::Won => entry.record_win(f.elapsed_ms, f.moves),
+            Outcome::Lost => entry.record_loss(),
+            Outcome::Helped => entry.record_helped(),
+        }
+        if f.deal_winnable && f.outcome != Outcome::Helped {
+            entry.record_winnable_deal();
+        }
+    }
+    if any {
+        match profile::to_ron(&stats.0) {
+            Ok(text) => saver.write(&files.statistics, text.into_bytes()),
+            Err(e) => error!("could not write statistics: {e}"),
+        }
+    }
+}
+
+fn apply_settings(settings: Res<Settings>, mut speed: ResMut<Speed>, mut style: ResMut<DeckStyle>) {
+    speed.set_if_neq(Speed(settings.animation.factor()));
+    style.set_if_neq(DeckStyle {
+        deck: settings.deck,
+        four_colour: settings.four_colour,
+        back: settings.back,
+    });
+}
+
+fn save_settings(settings: Res<Settings>, files: Res<Files>, saver: Res<Saver>) {
+    if settings.is_added() {
+        return;
+    }
+    match profile::to_ron(&settings.0) {
+        Ok(text) => saver.write(&files.settings, text.into_bytes()),
+        Err(e) => error!("could not write settings: {e}"),
+    }
+}

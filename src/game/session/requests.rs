@@ -1,0 +1,211 @@
+//! Requests become moves: every `Request` (a move, a click's best move, undo and redo, a new
+//! deal, another patience or rule set, restart) is asked of the rules here, and what happened is
+//! said with `GameChanged`, `Refused` and `Finished`.
+
+use super::*;
+use crate::game::messages::{Refusal, Refused, Toast};
+use crate::patience::Place;
+
+/// A card that may move but has nowhere to go says so; an empty place, a foundation or a card
+/// the rules keep in place is no mistake worth a shake, unless the patience inspects it.
+fn refuse_best(game: &dyn Game, place: Place, refused: &mut MessageWriter<Refused>) {
+    let card = game.cards(place).last().map(|s| s.card);
+    let Some(card) = card else {
+        return;
+    };
+    match game.lift(place, 0) {
+        Ok(_) => {
+            refused.write(Refused {
+                place,
+                why: Refusal::NowhereToGo(card),
+            });
+        }
+        Err(Some(why)) if game.inspects(place) => {
+            refused.write(Refused {
+                place,
+                why: Refusal::Illegal(why),
+            });
+        }
+        Err(_) => {}
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn handle_requests(
+    mut requests: MessageReader<Request>,
+    mut session: ResMut<Session>,
+    mut verdicts: ResMut<Verdicts>,
+    mut picker: ResMut<DealPicker>,
+    mut parked: ResMut<SavedGames>,
+    settings: Option<Res<Settings>>,
+    mut changed: MessageWriter<GameChanged>,
+    mut refused: MessageWriter<Refused>,
+    mut finished: MessageWriter<Finished>,
+    mut toasts: MessageWriter<Toast>,
+) {
+    for request in requests.read() {
+        let changes: Vec<GameChanged> = match request {
+            Request::Play(m) | Request::Shown(m) | Request::Auto(m) => {
+                let by_player = !matches!(request, Request::Auto(_));
+                match session.play(*m, by_player) {
+                    Ok(change) => {
+                        if matches!(request, Request::Shown(_)) {
+                            session.game.set_helped();
+                        }
+                        vec![change]
+                    }
+                    Err(why) => {
+                        refused.write(Refused {
+                            place: m.from,
+                            why: Refusal::Illegal(why),
+                        });
+                        vec![]
+                    }
+                }
+            }
+            Request::Best(place, depth) => match session.game.best_move(*place, *depth) {
+                Some(m) => match session.play(m, true) {
+                    Ok(change) => vec![change],
+                    Err(why) => {
+                        refused.write(Refused {
+                            place: *place,
+                            why: Refusal::Illegal(why),
+                        });
+                        vec![]
+                    }
+                },
+                None => {
+                    refuse_best(session.game.as_ref(), *place, &mut refused);
+                    vec![]
+                }
+            },
+            Request::Home(place) => match session.game.home_move(*place) {
+                Some(m) => session.play(m, true).map(|c| vec![c]).unwrap_or_default(),
+                None => {
+                    refuse_best(session.game.as_ref(), *place, &mut refused);
+                    vec![]
+                }
+            },
+            Request::Undo => vec![
+                session
+                    .game
+                    .undo()
+                    .map_or(GameChanged::Nothing, GameChanged::Undone),
+            ],
+            Request::UndoTo(len) => {
+                let undone = session.game.undo_to(*len);
+                if undone.is_empty() {
+                    vec![GameChanged::Nothing]
+                } else {
+                    undone.into_iter().map(GameChanged::Undone).collect()
+                }
+            }
+            Request::Redo => {
+                let redone = session.game.redo_step();
+                if redone.is_empty() {
+                    vec![GameChanged::Nothing]
+                } else {
+                    redone.into_iter().map(GameChanged::Redone).collect()
+                }
+            }
+            Request::Restart => {
+                // Restarting is leaving the game as it stood: a played, uncounted game is lost.
+                finished.write_batch(session.leave(&mut verdicts));
+                session.clock_since = None;
+                session.game.restart();
+                vec![GameChanged::Dealt]
+            }
+            Request::NewGame { deal, rules } => {
+                finished.write_batch(session.leave(&mut verdicts));
+                let patience = session.game.patience();
+                let here = session.game.deal();
+                // The rules asked for (a shipped name or a file), else the rules in play.
+                let like = rules
+                    .as_deref()
+                    .and_then(|r| patience.new_game(r, here).ok())
+                    .unwrap_or_else(|| session.game.new_deal(here));
+                let deal = deal.unwrap_or_else(|| {
+                    let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
+                    picker
+                        .pick(like.as_ref(), winnable_only)
+                        .unwrap_or_else(|deal| {
+                            toasts.write(none_winnable());
+                            deal
+                        })
+                });
+                session.clock_since = None;
+                session.game = like.new_deal(deal);
+                vec![GameChanged::Dealt]
+            }
+            Request::Switch(name) => {
+                let Some(patience) = registry::by_name(name) else {
+                    continue;
+                };
+                if patience.name() == session.game.patience().name() {
+                    continue;
+                }
+                // The game left is parked as it stands (its clock stopped), never counted:
+                // coming back resumes it exactly.
+                session.settle_clock();
+                session.clock_since = None;
+                let next = match parked.0.remove(patience.name()) {
+                    Some(game) => game,
+                    None => {
+                        let rules = settings
+                            .as_ref()
+                            .and_then(|s| s.rules_for(patience.name()))
+                            .filter(|r| patience.rule_set(r).is_ok())
+                            .map(str::to_string)
+                            .unwrap_or_else(|| patience.rule_sets()[0].name.clone());
+                        let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
+                        match patience.new_game(&rules, DealNumber::random_now()) {
+                            Ok(like) => {
+                                let deal = picker
+                                    .pick(like.as_ref(), winnable_only)
+                                    .unwrap_or_else(|deal| {
+                                        toasts.write(none_winnable());
+                                        deal
+                                    });
+                                like.new_deal(deal)
+                            }
+                            Err(e) => {
+                                toasts.write(Toast(e));
+                                continue;
+                            }
+                        }
+                    }
+                };
+                let left = std::mem::replace(&mut session.game, next);
+                parked.0.insert(left.patience().name(), left);
+                vec![GameChanged::Dealt]
+            }
+        };
+        if changes.is_empty() {
+            continue;
+        }
+        if changes.iter().any(|c| {
+            matches!(
+                c,
+                GameChanged::Undone(_) | GameChanged::Redone(_) | GameChanged::Dealt
+            )
+        }) {
+            // Undo, redo or a new deal: the player's last move is no longer the news.
+            session.player_move = None;
+        }
+        // Finishing a game stops the clock; the first win is counted, once ever.
+        if session.game.status() != Status::Playing {
+            session.settle_clock();
+            session.clock_since = None;
+            if let Some(outcome) = session.game.count_win() {
+                let f = session.finished(outcome, &mut verdicts);
+                finished.write(f);
+            }
+        } else if changes
+            .iter()
+            .any(|c| matches!(c, GameChanged::Undone(_) | GameChanged::Redone(_)))
+        {
+            session.start_clock();
+        }
+        changed.write_batch(changes);
+    }
+}

@@ -1,0 +1,259 @@
+//! Klondike as the front end sees it: the rules, the layout and the solver behind
+//! [`crate::patience`]'s interface. Klondike's places are the interface's own: the stock, the
+//! waste, foundations f0..f3 and columns c0..c6.
+//!
+//! Moves: a turn of the stock is stock → waste and turning the waste over is waste → stock,
+//! both with count 0; a column-to-column move carries its count; every other move is of one
+//! card.
+
+use super::game::Game;
+use super::moves::{Move, Place as KPlace};
+use super::position::{Position, Status as KStatus};
+use super::ruleset::{RuleSet, Rules};
+use crate::patience::{self, Layout, Outcome, Place, RuleSetInfo, Slot, Snapshot, Status, Verdict};
+use crate::rules::{Card, DealNumber, Suit};
+use std::cell::RefCell;
+use std::sync::Arc;
+
+mod in_play;
+
+/// The patience Klondike.
+pub struct Klondike;
+
+pub static KLONDIKE: Klondike = Klondike;
+
+const RULES_TEXT: &str = "\
+The goal — build four foundations, one per suit, from the Ace up to the King.
+
+The columns — seven of them, the top card of each face up. They build down in alternate colours (a red 6 on a black 7). A face-up card moves with all the cards on it; only a King, or a run headed by one, goes into an empty column. A face-down card left on top turns face up.
+
+The stock — turn it onto the waste one card at a time (three in Draw three); the waste's top card may go onto a column or a foundation. When the stock is empty the waste may be turned over to make it again, as often as the rule set allows (never in Single pass). A card may come back from a foundation onto a column.
+
+Mouse: drag a card, and the cards on it, to a place. Click a card to send it with the cards on it to its best place: its foundation if it can go, else the first column from the left that takes it. Double-click or right-click a card to send it to its foundation. Click the stock to turn; click the empty stock to turn the waste over, when the rules allow.";
+
+fn info(set: &RuleSet) -> RuleSetInfo {
+    RuleSetInfo {
+        name: set.name.clone(),
+        title: set.title.clone(),
+        description: set.description.clone(),
+    }
+}
+
+impl patience::Patience for Klondike {
+    fn name(&self) -> &'static str {
+        "klondike"
+    }
+
+    fn title(&self) -> &'static str {
+        "Klondike"
+    }
+
+    fn rule_sets(&self) -> Vec<RuleSetInfo> {
+        RuleSet::all_builtin().iter().map(info).collect()
+    }
+
+    fn rule_set(&self, name: &str) -> Result<RuleSetInfo, String> {
+        RuleSet::by_name_or_path(name).map(|s| info(&s))
+    }
+
+    fn new_game(&self, rules: &str, deal: DealNumber) -> Result<Box<dyn patience::Game>, String> {
+        let set = RuleSet::by_name_or_path(rules)?;
+        Ok(Box::new(Game::new(set, deal)))
+    }
+
+    fn load(&self, text: &str) -> Result<Box<dyn patience::Game>, String> {
+        Game::from_ron(text).map(|g| Box::new(g) as Box<dyn patience::Game>)
+    }
+
+    fn deal_snapshot(&self, rules: &str, deal: DealNumber) -> Option<Arc<dyn Snapshot>> {
+        let rules = RuleSet::by_name_or_path(rules).ok()?.rules();
+        Some(Arc::new(KlondikePosition(
+            rules,
+            Position::deal(deal, &rules),
+        )))
+    }
+
+    fn layout(&self, width: f32, height: f32, scale_factor: f32) -> Layout {
+        super::layout::layout(width, height, scale_factor)
+    }
+
+    fn rules_text(&self) -> &'static str {
+        RULES_TEXT
+    }
+
+    fn save_file(&self) -> &'static str {
+        "klondike-game.ron"
+    }
+}
+
+/// A Klondike place in the front end's words.
+pub fn to_neutral(place: KPlace) -> Place {
+    match place {
+        KPlace::Stock => Place::Stock,
+        KPlace::Waste => Place::Waste,
+        KPlace::Foundation(f) => Place::Foundation(f),
+        KPlace::Column(c) => Place::Column(c),
+    }
+}
+
+/// The Klondike place a neutral one stands for, if Klondike has it.
+pub fn from_neutral(place: Place) -> Option<KPlace> {
+    Some(match place {
+        Place::Stock => KPlace::Stock,
+        Place::Waste => KPlace::Waste,
+        Place::Foundation(f) if f < 4 => KPlace::Foundation(f),
+        Place::Column(c) if c < 7 => KPlace::Column(c),
+        _ => return None,
+    })
+}
+
+/// A Klondike move in the front end's words: turns and turning the waste over count 0, a
+/// column-to-column move its cards, every other move 1.
+pub fn move_to_neutral(m: Move) -> patience::Move {
+    let count = match m {
+        Move::Turn | Move::Redeal => 0,
+        Move::ColumnToColumn(_, _, n) => n,
+        _ => 1,
+    };
+    patience::Move::new(to_neutral(m.from()), to_neutral(m.to()), count)
+}
+
+/// The Klondike move a neutral one stands for, if there is one: a turn (or turning the waste
+/// over) whatever its count, a column-to-column move of at least one card, any other of one.
+pub fn move_from_neutral(m: patience::Move) -> Option<Move> {
+    let (from, to) = (from_neutral(m.from)?, from_neutral(m.to)?);
+    match (from, to) {
+        (KPlace::Column(a), KPlace::Column(b)) => {
+            (a != b && m.count >= 1).then_some(Move::ColumnToColumn(a, b, m.count))
+        }
+        (KPlace::Stock, KPlace::Waste) | (KPlace::Waste, KPlace::Stock) => Move::between(from, to),
+        _ if m.count <= 1 => Move::between(from, to),
+        _ => None,
+    }
+}
+
+fn status(s: KStatus) -> Status {
+    match s {
+        KStatus::Playing => Status::Playing,
+        KStatus::Won => Status::Won,
+        KStatus::Stuck => Status::Stuck,
+    }
+}
+
+/// The card a move takes: the one the player grabs (the bottom card of a run that moves
+/// with the cards on it), the stock's next card for a turn; none for turning the waste over.
+pub fn moving_card(position: &Position, m: Move) -> Option<Card> {
+    match m {
+        Move::Turn => position.stock().last().copied(),
+        Move::Redeal => None,
+        Move::WasteToFoundation(_) | Move::WasteToColumn(_) => position.waste_top(),
+        Move::ColumnToFoundation(c, _) => position.column(c).last().copied(),
+        Move::ColumnToColumn(c, _, n) => {
+            let column = position.column(c);
+            column.len().checked_sub(usize::from(n)).map(|i| column[i])
+        }
+        Move::FoundationToColumn(f, _) => position.foundation_top(f),
+    }
+}
+
+fn place_words(place: KPlace) -> String {
+    match place {
+        KPlace::Stock => "the stock".to_string(),
+        KPlace::Waste => "the waste".to_string(),
+        KPlace::Foundation(f) => format!("foundation f{f}"),
+        KPlace::Column(c) => format!("column c{c}"),
+    }
+}
+
+/// A position under its rules, for the solver.
+#[derive(Debug)]
+struct KlondikePosition(Rules, Position);
+
+/// Positions a verdict at the table may search: a few tenths of a second of one core, so that
+/// the table never waits long and an idle game is soon idle again. Beyond it the verdict is
+/// "unknown", said as such (the command line searches further).
+pub const TABLE_BUDGET: usize = 150_000;
+
+thread_local! {
+    /// Solvers keep their memory between positions: one per thread.
+    static SOLVER: RefCell<super::solver::Solver> = RefCell::new(super::solver::Solver::new());
+}
+
+impl Snapshot for KlondikePosition {
+    fn key(&self) -> u128 {
+        patience::key_of(&(self.0, self.1))
+    }
+
+    fn solve(&self) -> Verdict {
+        let verdict = SOLVER.with(|s| s.borrow_mut().solve(&self.1, &self.0, TABLE_BUDGET));
+        match verdict {
+            super::solver::Verdict::Winnable { line } => Verdict::Winnable {
+                line: line.into_iter().map(move_to_neutral).collect(),
+                note: None,
+            },
+            super::solver::Verdict::Lost { why } => Verdict::Lost { why },
+            super::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
+        }
+    }
+}
+
+/// The hint for a winnable position, from the solver's line: the words, and the places to
+/// light.
+pub fn hint_from_line(position: &Position, rules: &Rules, line: &[Move]) -> (String, Vec<Place>) {
+    let Some(&first) = line.first() else {
+        return ("The game is won.".into(), Vec::new());
+    };
+    if !matches!(first, Move::Turn | Move::Redeal) {
+        let card = moving_card(position, first)
+            .map(Card::name)
+            .unwrap_or_default();
+        let with = match first {
+            Move::ColumnToColumn(_, _, n) if n > 1 => " and the cards on it",
+            _ => "",
+        };
+        let words = format!(
+            "Hint: {card}{with} from {} to {}.",
+            place_words(first.from()),
+            place_words(first.to())
+        );
+        return (
+            words,
+            vec![to_neutral(first.from()), to_neutral(first.to())],
+        );
+    }
+    // The plan turns the stock first: say which card it is after, and how far off it is.
+    let turns = line
+        .iter()
+        .take_while(|m| matches!(m, Move::Turn | Move::Redeal))
+        .count();
+    let over = line[..turns].contains(&Move::Redeal);
+    let mut p = *position;
+    for &m in &line[..turns] {
+        if p.apply(rules, m).is_err() {
+            break;
+        }
+    }
+    let card = line
+        .get(turns)
+        .and_then(|&m| moving_card(&p, m))
+        .map(Card::name);
+    let words = match (card, over) {
+        (None, true) if turns == 1 => "Hint: turn the waste over.".to_string(),
+        (None, _) => "Hint: turn the stock.".to_string(),
+        (Some(card), false) if turns == 1 => format!("Turn the stock: {card} is next."),
+        (Some(card), false) if rules.turn == 1 => {
+            format!("Turn the stock: {card} is {turns} cards down.")
+        }
+        (Some(card), false) => format!("Turn the stock: {card} comes up in {turns} turns."),
+        (Some(card), true) if turns == 1 => {
+            format!("Turn the waste over: {card} is then on top of the stock.")
+        }
+        (Some(card), true) => {
+            format!("Turn the stock, and the waste over: {card} comes up in {turns} turns.")
+        }
+    };
+    (words, vec![Place::Stock])
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,216 @@
+//! What can be played: every legal move, stuck or not, the click's best move, the hint, the
+//! assistant's moves, what can be lifted and where it may go.
+
+use super::*;
+
+impl Position {
+    /// docs/rules.md: stuck when no move but turning the stock is left. In phase 1 every stock and
+    /// waste card can be reached by turning, so each is checked against the Zodiac.
+    pub fn is_stuck(&self, rules: &Rules) -> bool {
+        match self.phase() {
+            Phase::One => {
+                let fits_zodiac = |c: Card| {
+                    (0..24).any(|z| self.zodiac_top(z).is_some_and(|t| t.is_zodiac_neighbour(c)))
+                };
+                let talon = &self.talon[..usize::from(self.talon_len)];
+                !(self.equator.iter().any(Option::is_none)
+                    || talon.iter().any(|&c| fits_zodiac(c))
+                    || self.equator.iter().flatten().any(|&c| fits_zodiac(c)))
+            }
+            Phase::Two => !self.is_won() && self.legal_moves(rules).is_empty(),
+        }
+    }
+
+    /// Every legal move, in a fixed order. Allocates nothing.
+    pub fn legal_moves(&self, rules: &Rules) -> MoveList {
+        let mut list = MoveList::new();
+        match self.phase() {
+            Phase::One => {
+                if self.waste_len < self.talon_len {
+                    list.push(Move::Turn);
+                } else {
+                    list.push(Move::Redeal);
+                }
+                if let Some(card) = self.waste_top() {
+                    self.push_zodiac_targets(card, &mut list, Move::WasteToZodiac);
+                    for e in 0..8 {
+                        if self.equator(e).is_none() {
+                            list.push(Move::WasteToEquator(e));
+                        }
+                    }
+                }
+                for e in 0..8 {
+                    if let Some(card) = self.equator(e) {
+                        self.push_zodiac_targets(card, &mut list, |z| Move::EquatorToZodiac(e, z));
+                    }
+                }
+            }
+            Phase::Two => {
+                for z in 0..24 {
+                    if let Some(card) = self.zodiac_top(z) {
+                        self.push_foundation_targets(rules, card, &mut list, |f| {
+                            Move::ZodiacToFoundation(z, f)
+                        });
+                    }
+                }
+                for e in 0..8 {
+                    if let Some(card) = self.equator(e) {
+                        self.push_foundation_targets(rules, card, &mut list, |f| {
+                            Move::EquatorToFoundation(e, f)
+                        });
+                        if rules.equator_to_zodiac_in_phase_2 {
+                            self.push_zodiac_targets(card, &mut list, |z| {
+                                Move::EquatorToZodiac(e, z)
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        list
+    }
+
+    fn push_zodiac_targets(&self, card: Card, list: &mut MoveList, make: impl Fn(u8) -> Move) {
+        for z in 0..24 {
+            if self
+                .zodiac_top(z)
+                .is_some_and(|top| top.is_zodiac_neighbour(card))
+            {
+                list.push(make(z));
+            }
+        }
+    }
+
+    fn push_foundation_targets(
+        &self,
+        rules: &Rules,
+        card: Card,
+        list: &mut MoveList,
+        make: impl Fn(u8) -> Move,
+    ) {
+        for f in 0..8 {
+            if self.foundation_wants(rules, f) == Some(card) {
+                list.push(make(f));
+            }
+        }
+    }
+
+    /// The move a click on `place` makes: its card's best legal destination, by a fixed priority.
+    ///
+    /// - Stock: turn a card, or turn the waste over when the stock is empty.
+    /// - Phase 1, waste or Equator card: the first Zodiac pile that takes it, clockwise from z0;
+    ///   for the waste card, failing that, the leftmost empty Equator cell.
+    /// - Phase 2, Zodiac top or Equator card: the first foundation that takes it (f0 first);
+    ///   with PySolFC's option, failing that, the first Zodiac pile that takes an Equator card.
+    ///
+    /// None when the card cannot go anywhere (or `place` has no card that may move).
+    pub fn best_move_from(&self, rules: &Rules, place: Place) -> Option<Move> {
+        let mut candidates: Box<dyn Iterator<Item = Move>> = match place {
+            Place::Stock => Box::new([Move::Turn, Move::Redeal].into_iter()),
+            Place::Waste => Box::new(
+                (0..24)
+                    .map(Move::WasteToZodiac)
+                    .chain((0..8).map(Move::WasteToEquator)),
+            ),
+            Place::Equator(e) => Box::new(
+                (0..8)
+                    .map(move |f| Move::EquatorToFoundation(e, f))
+                    .chain((0..24).map(move |z| Move::EquatorToZodiac(e, z))),
+            ),
+            Place::Zodiac(z) => Box::new((0..8).map(move |f| Move::ZodiacToFoundation(z, f))),
+            Place::Foundation(_) => Box::new(std::iter::empty()),
+        };
+        candidates.find(|&m| self.check(rules, m).is_ok())
+    }
+
+    /// A move worth suggesting: a card to a foundation, then a card onto the Zodiac (the Equator
+    /// before the waste, since it frees a cell), then filling an Equator cell from the waste,
+    /// and only then turning the stock (or the waste over). None when no move is left at all.
+    pub fn hint(&self, rules: &Rules) -> Option<Move> {
+        let moves = self.legal_moves(rules);
+        let rank = |m: &Move| match m {
+            Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..) => 0,
+            Move::EquatorToZodiac(..) => 1,
+            Move::WasteToZodiac(_) => 2,
+            Move::WasteToEquator(_) => 3,
+            Move::Turn | Move::Redeal => 4,
+        };
+        moves.iter().copied().min_by_key(rank)
+    }
+
+    /// True in phase 2 when playing the first legal move over and over wins: the rest of the
+    /// game needs no decisions, so it can finish by itself.
+    pub fn finishes_by_itself(&self, rules: &Rules) -> bool {
+        if self.phase() != Phase::Two {
+            return false;
+        }
+        let mut p = *self;
+        while let Some(&m) = p.legal_moves(rules).first() {
+            p.apply_unchecked(m);
+        }
+        p.is_won()
+    }
+
+    /// The turn a player makes without thinking when the waste runs empty in phase 1 (the
+    /// "turn a card when the waste is empty" helper, as PySolFC does it): `d` when the waste is
+    /// empty and the stock is not.
+    pub fn turn_for_empty_waste(&self) -> Option<Move> {
+        (self.phase() == Phase::One && self.waste_len == 0 && self.talon_len > 0)
+            .then_some(Move::Turn)
+    }
+
+    /// The next move of a phase 2 that finishes by itself (see
+    /// [`Position::finishes_by_itself`]), for the "finish automatically" helper.
+    pub fn finishing_move(&self, rules: &Rules) -> Option<Move> {
+        if !self.finishes_by_itself(rules) {
+            return None;
+        }
+        self.legal_moves(rules).first().copied()
+    }
+
+    /// Why the card on top of `place` may not be lifted now, if it may not (see
+    /// [`Position::can_lift`]).
+    pub fn lift_refusal(&self, place: Place) -> Option<Illegal> {
+        if self.can_lift(place) {
+            return None;
+        }
+        Some(match (self.phase(), place) {
+            (_, Place::Stock) => Illegal::StockIsTurned,
+            (_, Place::Waste) => Illegal::WasteEmpty,
+            (_, Place::Equator(e)) => Illegal::EquatorEmpty(e),
+            (Phase::One, Place::Zodiac(_)) => Illegal::ZodiacMovesInPhase1,
+            (Phase::Two, Place::Zodiac(z)) => Illegal::ZodiacEmpty(z),
+            (_, Place::Foundation(_)) => Illegal::FoundationGivesNothingBack,
+        })
+    }
+
+    /// Whether the card on top of `place` is one the rules let move in this phase (it may still
+    /// have nowhere to go): the waste card and Equator cards in phase 1, Zodiac tops and Equator
+    /// cards in phase 2.
+    pub fn can_lift(&self, place: Place) -> bool {
+        match (self.phase(), place) {
+            (Phase::One, Place::Waste) => self.waste_top().is_some(),
+            (_, Place::Equator(e)) => self.equator(e).is_some(),
+            (Phase::Two, Place::Zodiac(z)) => self.zodiac_top(z).is_some(),
+            _ => false,
+        }
+    }
+
+    /// Every place the card on top of `from` may legally go to now.
+    pub fn destinations(&self, rules: &Rules, from: Place) -> Vec<Place> {
+        Place::all()
+            .filter(|&to| Move::between(from, to).is_some_and(|m| self.check(rules, m).is_ok()))
+            .collect()
+    }
+
+    /// The card a move would carry (None for `d` and `r` on an empty source).
+    pub fn moving_card(&self, m: Move) -> Option<Card> {
+        match m {
+            Move::Turn => self.stock().first().copied(),
+            Move::Redeal => None,
+            Move::WasteToZodiac(_) | Move::WasteToEquator(_) => self.waste_top(),
+            Move::EquatorToZodiac(e, _) | Move::EquatorToFoundation(e, _) => self.equator(e),
+            Move::ZodiacToFoundation(z, _) => self.zodiac_top(z),
+        }
+    }
+}
