@@ -38,14 +38,23 @@ pub(super) fn command(
     }
     match positional.split_first() {
         Some((command, rest)) if command == "solve" => {
-            if game.is_some() {
-                return Err("Klondike's solve starts from --deal N".into());
-            }
             if let Some(extra) = rest.first() {
                 return Err(format!("unexpected argument {extra:?} for solve"));
             }
-            let deal = deal.ok_or("solve needs --deal N")?;
-            Ok(Command::KlondikeSolve { deal, rules })
+            match (deal, game) {
+                (Some(_), Some(_)) => Err("solve takes --deal N or --game FILE, not both".into()),
+                (None, None) => Err("solve needs --deal N or --game FILE".into()),
+                (Some(deal), None) => Ok(Command::KlondikeSolve {
+                    deal,
+                    rules,
+                    game: None,
+                }),
+                (None, Some(file)) => Ok(Command::KlondikeSolve {
+                    deal: DealNumber::new(1).expect("deal 1"),
+                    rules,
+                    game: Some(file),
+                }),
+            }
         }
         Some((command, rest)) if command == "show" || command == "play" => {
             if game.is_some() {
@@ -116,9 +125,18 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
                 start.elapsed().as_secs_f64()
             ))
         }
-        Command::KlondikeSolve { deal, rules } => {
+        Command::KlondikeSolve { deal, rules, game } => {
             use crate::klondike::solver::{BUDGET, Solver, Verdict};
-            let (position, rules) = klondike_deal(*deal, rules)?;
+            let (position, rules) = match game {
+                None => klondike_deal(*deal, rules)?,
+                Some(file) => {
+                    let text = std::fs::read_to_string(file)
+                        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+                    let game = crate::klondike::game::Game::from_ron(&text)
+                        .map_err(|e| format!("{}: {e}", file.display()))?;
+                    (*game.position(), *game.rules())
+                }
+            };
             let mut solver = Solver::new();
             let start = Instant::now();
             let verdict = solver.solve(&position, &rules, BUDGET);

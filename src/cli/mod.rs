@@ -32,6 +32,7 @@ USAGE:
     zodiac show --patience klondike --deal N [--rules NAME]
     zodiac play --patience klondike --deal N [--rules NAME] MOVE...
     zodiac solve --patience klondike --deal N [--rules NAME]
+    zodiac solve --patience klondike --game FILE
     zodiac winrate --patience klondike --deals A..B [--rules NAME] [--jobs N]
         The same for Klondike (PySolFC's deal numbers), under the rule set single-pass
         (the default), unlimited or draw-three, or a rule-set .ron file.
@@ -117,10 +118,11 @@ pub enum Command {
         last: DealNumber,
         jobs: Option<usize>,
     },
-    /// Decide a Klondike deal's opening.
+    /// Decide a Klondike deal's opening (`game: None`), or where a saved game stands.
     KlondikeSolve {
         deal: DealNumber,
         rules: String,
+        game: Option<PathBuf>,
     },
     /// Print a Klondike deal's opening.
     KlondikeShow {

@@ -256,4 +256,32 @@ fn klondike_solve_prints_a_line_that_play_replays_to_a_win() {
     let (code, out, _) = zodiac(&["solve", "--patience", "klondike", "--deal", "2"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("lost\nwhy: "), "{out}");
+
+    // A saved game, five moves into that line: solved from where it stands, and its line,
+    // after those five moves, wins too.
+    use zodiac::klondike::{Move, RuleSet, game::Game};
+    let set = RuleSet::by_name_or_path("single-pass").unwrap();
+    let mut game = Game::new(set, zodiac::rules::DealNumber::new(3).unwrap());
+    for token in &moves[..5] {
+        game.play(Move::parse(token).unwrap()).unwrap();
+    }
+    let file = std::env::temp_dir().join(format!("zodiac-klondike-{}.ron", std::process::id()));
+    std::fs::write(&file, game.to_ron()).unwrap();
+    let (code, out, err) = zodiac(&[
+        "solve",
+        "--patience",
+        "klondike",
+        "--game",
+        file.to_str().unwrap(),
+    ]);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("winnable\nmoves: "), "{out}");
+    let rest = out.lines().find_map(|l| l.strip_prefix("moves: ")).unwrap();
+    let mut args = vec!["play", "--patience", "klondike", "--deal", "3"];
+    args.extend(&moves[..5]);
+    args.extend(rest.split_whitespace());
+    let (code, out, err) = zodiac(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("status: won\n"), "{out}");
 }
