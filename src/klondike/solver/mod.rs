@@ -42,8 +42,7 @@ use super::moves::Move;
 use super::position::{Position, Status};
 use super::ruleset::Rules;
 use state::{Act, Bit, State, Table, rank, suit, talon_reach};
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
+use std::collections::HashSet;
 
 /// The solver's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,8 +90,38 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
-/// Each position seen, by its key, with the least talon progress it was seen with.
-type Seen = HashMap<u128, u32, std::hash::BuildHasherDefault<KeyHasher>>;
+/// Each position seen, by its key, with the least talon progress it was seen with: 16 bytes
+/// each, since the table's verdicts keep hundreds of thousands of them.
+type Seen = HashSet<SeenKey, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// Where the progress sits in a `SeenKey`: keys use fewer bits (`State::key`).
+const PROGRESS_SHIFT: u32 = 112;
+const KEY_BITS: u128 = (1 << PROGRESS_SHIFT) - 1;
+
+/// A position's key in its low bits, and its talon progress above them; equal and hashed by
+/// the key alone.
+#[derive(Clone, Copy)]
+struct SeenKey(u128);
+
+impl SeenKey {
+    fn progress(self) -> u32 {
+        (self.0 >> PROGRESS_SHIFT) as u32
+    }
+}
+
+impl PartialEq for SeenKey {
+    fn eq(&self, other: &SeenKey) -> bool {
+        (self.0 ^ other.0) & KEY_BITS == 0
+    }
+}
+
+impl Eq for SeenKey {}
+
+impl std::hash::Hash for SeenKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u128(self.0 & KEY_BITS);
+    }
+}
 
 /// A solver with its memory, to reuse.
 #[derive(Default)]
@@ -168,14 +197,17 @@ impl Solver {
             return Arrival::Over;
         }
         let (key, progress) = s.key(&table.rules);
-        match self.seen.entry(key) {
-            Entry::Occupied(e) if *e.get() <= progress => return Arrival::Seen,
-            Entry::Occupied(mut e) => {
-                e.insert(progress);
+        debug_assert!(key <= KEY_BITS && progress < 1 << (128 - PROGRESS_SHIFT));
+        let entry = SeenKey(key | (u128::from(progress) << PROGRESS_SHIFT));
+        if !self.seen.insert(entry) {
+            if self
+                .seen
+                .get(&entry)
+                .is_some_and(|old| old.progress() <= progress)
+            {
+                return Arrival::Seen;
             }
-            Entry::Vacant(e) => {
-                e.insert(progress);
-            }
+            self.seen.replace(entry);
         }
         self.searched += 1;
         if self.searched > budget {
