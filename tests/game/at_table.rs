@@ -154,8 +154,10 @@ fn a_losing_move_is_told_once_and_undone_with_one_click() {
         )));
     h.run_until("the lost notice", |h| notice(h).is_some());
     let (text, offer) = notice(&h).unwrap();
+    // It names the move, by its card.
+    let card = before.moving_card(losing).expect("a card moves").name();
     assert!(
-        text.starts_with("This game can no longer be won: "),
+        text.starts_with(&format!("That move ({card} from ")) && text.contains(") lost the game: "),
         "{text}"
     );
     assert_eq!(offer, Offer::UndoThatMove);

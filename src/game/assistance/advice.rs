@@ -1,7 +1,8 @@
-//! The lost notice. After a move that turns a winnable game into a lost one, a calm notice says
-//! so in the solver's words and offers to undo that move (once per such move; Settings can switch
-//! it off). A hint or Show me asked in a lost position brings the same notice, offering to undo
-//! to the last position of the game the solver calls winnable: one step, so Redo comes back.
+//! The lost notice. After a move that turns a winnable game into a lost one, a calm notice
+//! names the move, says why in the solver's words and offers to undo it (once per such move;
+//! Settings can switch it off). A hint or Show me asked in a lost position brings the same
+//! notice, offering to undo to the last position of the game the solver calls winnable: one
+//! step, so Redo comes back.
 //! Any change to the game puts the notice away.
 //!
 //! This plugin also asks for the verdict on every position the game reaches, and on its deal,
@@ -9,8 +10,8 @@
 
 use crate::game::assistance::verdicts::Verdicts;
 use crate::game::messages::{CannotWin, GameChanged, Request, Step};
-use crate::game::session::Session;
 use crate::game::session::files::Settings;
+use crate::game::session::{PlayerMove, Session};
 use crate::game::theme::{Fonts, NoHover, Palette, button, text};
 use crate::patience::{Snapshot, Verdict};
 use bevy::prelude::*;
@@ -53,7 +54,7 @@ pub enum Offer {
 /// A move to judge once both verdicts are in, and the search for the last winnable position.
 #[derive(Resource, Default)]
 struct Watch {
-    judge: Option<(Arc<dyn Snapshot>, Arc<dyn Snapshot>)>,
+    judge: Option<PlayerMove>,
     /// The position after the last move judged (an automatic move later does not judge it
     /// again).
     judged: Option<u128>,
@@ -153,21 +154,23 @@ fn watch(
         // neither is the assistant's (the session keeps the player's move until another
         // change of the player's).
         if watch.judge.is_none()
-            && let Some((before, after)) = &session.player_move
-            && watch.judged != Some(after.key())
+            && let Some(played) = &session.player_move
+            && watch.judged != Some(played.after.key())
         {
-            watch.judged = Some(after.key());
-            watch.judge = Some((before.clone(), after.clone()));
+            watch.judged = Some(played.after.key());
+            watch.judge = Some(played.clone());
         }
     }
-    if let Some((before, after)) = watch.judge.clone() {
+    if let Some(played) = watch.judge.clone() {
         if !settings.as_ref().is_none_or(|s| s.warn_lost) {
             watch.judge = None;
-        } else if let (Some(b), Some(a)) = (verdicts.want(&before), verdicts.want(&after)) {
+        } else if let (Some(b), Some(a)) =
+            (verdicts.want(&played.before), verdicts.want(&played.after))
+        {
             watch.judge = None;
             if let (Verdict::Winnable { .. }, Verdict::Lost { why }) = (&*b, &*a) {
                 notice.0 = Some(LostNoticeContent {
-                    text: format!("This game can no longer be won: {why}."),
+                    text: format!("That move ({}) lost the game: {why}.", played.words),
                     offer: Offer::UndoThatMove,
                 });
             }

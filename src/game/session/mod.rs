@@ -105,10 +105,39 @@ pub struct Session {
     pub game: Box<dyn Game>,
     /// When the clock last started running (None while stopped: won, stuck or not yet moved).
     clock_since: Option<Instant>,
-    /// The positions before and after the player's last move, while nothing but the
-    /// assistant's moves has followed it (undo, redo and a new deal clear it): the move the
-    /// lost notice judges.
-    pub player_move: Option<(Arc<dyn Snapshot>, Arc<dyn Snapshot>)>,
+    /// The player's last move, while nothing but the assistant's moves has followed it (undo,
+    /// redo and a new deal clear it): the move the lost notice judges.
+    pub player_move: Option<PlayerMove>,
+}
+
+/// A move of the player's: the positions before and after it, and the move in words, as the
+/// lost notice names it ("7♥ from the waste to column c3").
+#[derive(Clone)]
+pub struct PlayerMove {
+    pub before: Arc<dyn Snapshot>,
+    pub after: Arc<dyn Snapshot>,
+    pub words: String,
+}
+
+/// A move about to be played, in words.
+fn move_words(game: &dyn Game, m: Move) -> String {
+    if m.is_turn() {
+        return "turning the stock".into();
+    }
+    if m.is_redeal() {
+        return "turning the waste over".into();
+    }
+    let card = game.moving_card(m).map(|c| c.name()).unwrap_or_default();
+    let with = if m.count > 1 {
+        " and the cards on it"
+    } else {
+        ""
+    };
+    format!(
+        "{card}{with} from {} to {}",
+        game.place_name(m.from),
+        game.place_name(m.to)
+    )
 }
 
 impl Session {
@@ -168,10 +197,15 @@ impl Session {
     /// Plays a move for the player (`by_player`) or the assistant.
     fn play(&mut self, m: Move, by_player: bool) -> Result<GameChanged, String> {
         let before = self.game.snapshot();
+        let words = move_words(self.game.as_ref(), m);
         self.game.play(m)?;
         self.start_clock();
         if by_player {
-            self.player_move = Some((before, self.game.snapshot()));
+            self.player_move = Some(PlayerMove {
+                before,
+                after: self.game.snapshot(),
+                words,
+            });
             Ok(GameChanged::Played(m))
         } else {
             Ok(GameChanged::Auto(m))
