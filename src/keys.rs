@@ -18,6 +18,8 @@ pub enum KeyCommand {
     Restart,
     /// Move the keyboard selection: -1 back, +1 forward.
     Select(i8),
+    /// Move the focus round the buttons (the bar's, or the open panel's): -1 back, +1 forward.
+    Button(i8),
     PickOrDrop,
     Inspect,
     Close,
@@ -79,6 +81,16 @@ pub const KEYS: &[Binding] = &[
         chords: &["Right", "Down"],
         command: KeyCommand::Select(1),
         what: "select the next place",
+    },
+    Binding {
+        chords: &["Tab"],
+        command: KeyCommand::Button(1),
+        what: "focus the next button (Enter or Space presses it)",
+    },
+    Binding {
+        chords: &["Shift+Tab"],
+        command: KeyCommand::Button(-1),
+        what: "focus the previous button",
     },
     Binding {
         chords: &["Enter"],

@@ -22,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CannotWin>()
         .add_message::<Inspect>()
         .add_message::<Toast>()
+        .add_message::<Announce>()
         .init_state::<Overlay>()
         .configure_sets(
             Update,
@@ -181,6 +182,39 @@ pub struct Inspect(pub Place);
 /// A short line for the player at the bottom of the table (it fades by itself).
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct Toast(pub String);
+
+/// Words for a screen reader to speak (`access` says them through a live region): the same
+/// words the screen shows, or, for moves, what the eye sees happen.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Announce {
+    pub words: String,
+    pub kind: Spoken,
+}
+
+/// What an announcement is about: moves can be switched off in Settings; notices cannot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spoken {
+    /// A move, an undo or a redo.
+    Move,
+    /// A new deal, a hint, a refusal, the lost notice, "no moves left", the win.
+    Notice,
+}
+
+impl Announce {
+    pub fn notice(words: impl Into<String>) -> Announce {
+        Announce {
+            words: words.into(),
+            kind: Spoken::Notice,
+        }
+    }
+
+    pub fn a_move(words: impl Into<String>) -> Announce {
+        Announce {
+            words: words.into(),
+            kind: Spoken::Move,
+        }
+    }
+}
 
 /// Which overlay covers the table, if any.
 #[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]

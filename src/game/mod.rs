@@ -5,6 +5,7 @@
 //! [`hud`], [`overlays`], [`audio`]; [`draw`] paints the pixels. Data flows one way (see
 //! [`messages`]).
 
+pub mod access;
 pub mod assistance;
 pub mod audio;
 pub mod draw;
@@ -61,6 +62,7 @@ pub fn plugin(app: &mut App) {
         overlays::plugin,
         audio::plugin,
         probe::plugin,
+        access::plugin,
     ));
 }
 

@@ -6,6 +6,7 @@
 
 pub mod layout;
 pub mod registry;
+pub mod words;
 
 pub use crate::rules::{Card, DealNumber, Outcome, Suit};
 pub use layout::{Layout, Rect, Shape};

@@ -76,6 +76,8 @@ pub struct Settings {
     pub warn_lost: bool,
     /// New random games skip the deal numbers the solver calls lost.
     pub winnable_only: bool,
+    /// A screen reader speaks each move (the hint and the notices are spoken whatever this says).
+    pub speak_moves: bool,
     /// Where the window was and how big, to open it the same way next time.
     pub window: Option<WindowPlacement>,
 }
@@ -119,6 +121,7 @@ impl Default for Settings {
             back: Back::Zodiac,
             warn_lost: true,
             winnable_only: true,
+            speak_moves: true,
             window: None,
         }
     }

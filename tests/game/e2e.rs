@@ -15,7 +15,7 @@ use zodiac::game::theme::Palette;
 use zodiac::patience::Layout;
 use zodiac::rules::{Game, Move, Place};
 
-struct Killed(Child);
+pub(crate) struct Killed(pub(crate) Child);
 
 impl Drop for Killed {
     fn drop(&mut self) {
@@ -24,7 +24,7 @@ impl Drop for Killed {
     }
 }
 
-fn have(program: &str) -> bool {
+pub(crate) fn have(program: &str) -> bool {
     Command::new("sh")
         .arg("-c")
         .arg(format!("command -v {program}"))
@@ -38,9 +38,9 @@ fn have(program: &str) -> bool {
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// A virtual display for one test, and the turn it holds.
-struct Display {
+pub(crate) struct Display {
     _server: XServer,
-    name: String,
+    pub(crate) name: String,
     _turn: std::sync::MutexGuard<'static, ()>,
 }
 
@@ -64,7 +64,7 @@ impl Drop for XServer {
 /// Starts Xvfb on a display it picks itself (`-displayfd`: no race for a number with other
 /// servers). None (with a message) if this machine cannot; under CI that is a failure instead,
 /// so a missing package never passes as a skipped test.
-fn start_x(test: &str) -> Option<Display> {
+pub(crate) fn start_x(test: &str) -> Option<Display> {
     let missing: Vec<&str> = ["Xvfb", "xdotool"]
         .into_iter()
         .filter(|p| !have(p))
@@ -129,7 +129,7 @@ fn start_x(test: &str) -> Option<Display> {
 
 /// Polls `check` until it gives an answer, or the timeout (a guard against a hang, not a
 /// timing assumption) runs out.
-fn wait_until<T>(timeout: Duration, mut check: impl FnMut() -> Option<T>) -> Option<T> {
+pub(crate) fn wait_until<T>(timeout: Duration, mut check: impl FnMut() -> Option<T>) -> Option<T> {
     let deadline = Instant::now() + timeout;
     loop {
         if let Some(v) = check() {
@@ -157,7 +157,7 @@ fn xdotool(display: &str, args: &[&str]) -> String {
 }
 
 /// The real game, its probe lines on standard output going to a file.
-struct Running {
+pub(crate) struct Running {
     child: Killed,
     out: PathBuf,
     display: String,
@@ -166,12 +166,22 @@ struct Running {
 }
 
 /// The table at rest, as the probe said.
-struct Ready {
+pub(crate) struct Ready {
     layout: Layout,
 }
 
 impl Running {
-    fn start(display: &Display, label: &str, args: &[&str]) -> Running {
+    pub(crate) fn start(display: &Display, label: &str, args: &[&str]) -> Running {
+        Running::start_with(display, label, args, &[])
+    }
+
+    /// The game with these variables added to its environment.
+    pub(crate) fn start_with(
+        display: &Display,
+        label: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> Running {
         let base = std::env::temp_dir().join(format!("zodiac-e2e-{label}-{}", std::process::id()));
         let out = base.with_extension("out");
         let log = std::fs::File::create(base.with_extension("log")).unwrap();
@@ -180,6 +190,7 @@ impl Running {
             .env("DISPLAY", &display.name)
             .env("ZODIAC_PROBE", "1")
             .env_remove("WAYLAND_DISPLAY")
+            .envs(env.iter().copied())
             .stdout(std::fs::File::create(&out).unwrap())
             .stderr(log)
             .spawn()
@@ -198,7 +209,7 @@ impl Running {
     }
 
     /// Waits until the game says its table is at rest with `moves` moves played.
-    fn ready(&mut self, moves: usize) -> Ready {
+    pub(crate) fn ready(&mut self, moves: usize) -> Ready {
         let want = format!("probe: ready moves={moves} ");
         let line = wait_until(Duration::from_secs(180), || {
             if let Ok(Some(status)) = self.child.0.try_wait() {
@@ -291,7 +302,7 @@ impl Running {
     }
 
     /// The window's id and where it is on the screen.
-    fn window(&self) -> (String, i32, i32) {
+    pub(crate) fn window(&self) -> (String, i32, i32) {
         let id = xdotool(&self.display, &["search", "--name", "^Zodiac$"])
             .lines()
             .next()
@@ -380,7 +391,7 @@ fn saved_moves(save: &Path) -> Vec<Move> {
         .unwrap_or_default()
 }
 
-fn scratch(label: &str) -> PathBuf {
+pub(crate) fn scratch(label: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("zodiac-e2e-{label}-data-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir

@@ -334,6 +334,7 @@ pub fn us_layout(code: KeyCode) -> Key {
         KeyCode::Space => Some(Key::Space),
         KeyCode::Enter | KeyCode::NumpadEnter => Some(Key::Enter),
         KeyCode::Escape => Some(Key::Escape),
+        KeyCode::Tab => Some(Key::Tab),
         KeyCode::Backspace => Some(Key::Backspace),
         KeyCode::F11 => Some(Key::F11),
         KeyCode::ArrowLeft => Some(Key::ArrowLeft),

@@ -2,6 +2,7 @@
 //! Bevy's picking pipeline (headless, real cursor and button messages), and the real binary in
 //! a virtual X display driven by xdotool. One test binary, so Bevy is linked once.
 
+mod access;
 mod at_table;
 mod cli;
 mod decks;
@@ -9,4 +10,5 @@ mod e2e;
 mod files;
 mod input;
 mod klondike;
+mod screen_reader;
 mod trust;

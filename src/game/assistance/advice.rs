@@ -9,7 +9,7 @@
 //! so that a hint, Show me and the statistics find them ready.
 
 use crate::game::assistance::verdicts::Verdicts;
-use crate::game::messages::{CannotWin, GameChanged, Request, Step};
+use crate::game::messages::{Announce, CannotWin, GameChanged, Request, Step};
 use crate::game::session::files::Settings;
 use crate::game::session::{PlayerMove, Session};
 use crate::game::theme::{Fonts, NoHover, Palette, button, text};
@@ -232,10 +232,31 @@ fn show(
     mut boxes: Query<&mut Visibility, With<LostNoticeBox>>,
     mut texts: Query<&mut Text, With<LostNoticeText>>,
     mut buttons: Query<(&NoticeButton, &mut Node)>,
+    mut said: MessageWriter<Announce>,
+    mut last: Local<Option<LostNoticeContent>>,
 ) {
     if !notice.is_changed() {
         return;
     }
+    // Said once, then what it comes to offer (the search for the last winnable position).
+    if let Some(shown) = &notice.0
+        && last.as_ref() != Some(shown)
+    {
+        let offer = match shown.offer {
+            Offer::UndoThatMove => " Ctrl+Z undoes that move.",
+            Offer::UndoTo(_) => " Tab to Undo to the last winnable position.",
+            Offer::Looking | Offer::Nothing => "",
+        };
+        let words = if last.as_ref().is_some_and(|l| l.text == shown.text) {
+            offer.trim().to_string()
+        } else {
+            format!("{}{offer}", shown.text)
+        };
+        if !words.is_empty() {
+            said.write(Announce::notice(words));
+        }
+    }
+    last.clone_from(&notice.0);
     for mut v in &mut boxes {
         v.set_if_neq(if notice.0.is_some() {
             Visibility::Inherited

@@ -4,7 +4,7 @@
 
 use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
-use crate::game::messages::{GameChanged, Inspect, Refused, Step, Toast};
+use crate::game::messages::{Announce, GameChanged, Inspect, Refused, Step, Toast};
 use crate::game::session::Session;
 use crate::game::session::files::Notice;
 use crate::game::table::animation::Busy;
@@ -116,7 +116,9 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>) {
 }
 
 /// Says so clearly when the phase changes, the game is won or no move is left (and opens the
-/// statistics or the stuck panel); toasts what others asked to say.
+/// statistics or the stuck panel); toasts what others asked to say. Everything shown is also
+/// said to a screen reader, in the same words.
+#[allow(clippy::too_many_arguments)]
 fn announce(
     mut changes: MessageReader<GameChanged>,
     mut refused: MessageReader<Refused>,
@@ -127,9 +129,14 @@ fn announce(
     mut next: ResMut<NextState<Overlay>>,
     mut last: Local<Option<(Option<&'static str>, Status)>>,
     mut refused_at: Local<Option<Instant>>,
+    mut said: MessageWriter<Announce>,
 ) {
+    let mut toast = |banner: &mut Banner, words: String| {
+        said.write(Announce::notice(words.clone()));
+        banner.toast = Some((words, Instant::now()));
+    };
     for r in refused.read() {
-        banner.toast = Some((format!("Not there: {}.", r.why), Instant::now()));
+        toast(&mut banner, format!("Not there: {}.", r.why));
         *refused_at = Some(Instant::now());
     }
     // A double-click opens a Zodiac pile; its first click asked for a move, and a refusal of
@@ -140,7 +147,7 @@ fn announce(
         banner.toast = None;
     }
     for Toast(text) in toasts.read() {
-        banner.toast = Some((text.clone(), Instant::now()));
+        toast(&mut banner, text.clone());
     }
     let mut dealt = false;
     let mut any = false;
@@ -164,15 +171,21 @@ fn announce(
             } else {
                 "You won!"
             };
+            said.write(Announce::notice(words));
             banner.text = Some((words.into(), Instant::now()));
             next.set(Overlay::Statistics);
         }
         (_, Status::Stuck) => {
+            said.write(Announce::notice(format!(
+                "No moves left. {}",
+                session.game.stuck_reason()
+            )));
             banner.text = Some(("No moves left".into(), Instant::now()));
             next.set(Overlay::Stuck);
         }
         // A new stage of the game (Zodiac's phase 2, or back to phase 1 by undo).
         (Some(stage), _) if before.is_some_and(|b| b.0.is_some() && b.0 != Some(stage)) => {
+            said.write(Announce::notice(stage));
             banner.text = Some((stage.into(), Instant::now()));
         }
         _ => {}
@@ -184,9 +197,13 @@ fn show_notice(
     notice: Res<Notice>,
     mut boxes: Query<&mut Visibility, With<FileNoticeBox>>,
     mut texts: Query<&mut Text, With<FileNoticeText>>,
+    mut said: MessageWriter<Announce>,
 ) {
     if !notice.is_changed() {
         return;
+    }
+    if let Some(words) = &notice.0 {
+        said.write(Announce::notice(words.clone()));
     }
     for mut v in &mut boxes {
         *v = if notice.0.is_some() {

@@ -6,6 +6,7 @@
 //! are not Latin (Cyrillic, Greek) keeps the US places for the letters, as shortcuts do in
 //! other programs. Presses are read in the order they came.
 
+use super::focus::Focus;
 use crate::game::assistance::show_me::ShowMe;
 use crate::game::messages::Overlay;
 use crate::game::messages::{AskHint, AskShowMe, Inspect, Refusal, Refused, Request};
@@ -54,6 +55,7 @@ pub fn key_name(logical: &Key, code: KeyCode) -> Option<String> {
     let name = match logical {
         Key::Space => "Space",
         Key::Enter => "Enter",
+        Key::Tab => "Tab",
         Key::Escape => "Esc",
         Key::F11 => "F11",
         Key::ArrowLeft => "Left",
@@ -81,6 +83,7 @@ fn key_name_by_place(code: KeyCode) -> Option<String> {
     let name = match code {
         KeyCode::Space => "Space",
         KeyCode::Enter | KeyCode::NumpadEnter => "Enter",
+        KeyCode::Tab => "Tab",
         KeyCode::Escape => "Esc",
         KeyCode::F11 => "F11",
         KeyCode::ArrowLeft => "Left",
@@ -107,6 +110,7 @@ fn command(logical: &Key, code: KeyCode, ctrl: bool, shift: bool) -> Option<KeyC
     command_for(&format!("{ctrl}{name}"))
 }
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn keys(
     mut presses: MessageReader<KeyboardInput>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -121,6 +125,7 @@ pub(super) fn keys(
     mut show_me: (MessageWriter<AskShowMe>, Res<ShowMe>),
     mut refused: MessageWriter<Refused>,
     mut exit: MessageWriter<AppExit>,
+    mut focus: Focus,
 ) {
     // The key that stopped Show me does nothing else.
     if show_me.1.takes_input() {
@@ -144,12 +149,22 @@ pub(super) fn keys(
         let Some(mut what) = command(&logical, code, ctrl, shift) else {
             continue;
         };
+        // Enter and Space press the button with the focus, as a click would.
+        if matches!(logical, Key::Enter | Key::Space)
+            && matches!(what, KeyCommand::PickOrDrop | KeyCommand::Turn)
+            && focus.press_focused()
+        {
+            continue;
+        }
         // Space plays like Enter while a place is selected.
         if what == KeyCommand::Turn && logical == Key::Space && cursor.at.is_some() {
             what = KeyCommand::PickOrDrop;
         }
         let covered = *overlay.get() != Overlay::None;
         match what {
+            KeyCommand::Button(step) => focus.step(step),
+            // In a panel the arrows go round its buttons too.
+            KeyCommand::Select(step) if covered => focus.step(step),
             KeyCommand::Quit => {
                 exit.write(AppExit::Success);
             }
@@ -168,6 +183,7 @@ pub(super) fn keys(
                     next_overlay.set(Overlay::None);
                 } else {
                     *cursor = KeyboardCursor::default();
+                    focus.leave_buttons();
                 }
             }
             // An overlay takes the other keys (or none of them).

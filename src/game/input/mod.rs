@@ -11,6 +11,7 @@
 pub mod buttons;
 mod click;
 mod drag;
+pub mod focus;
 mod keyboard;
 mod picking;
 pub mod queue;
@@ -26,7 +27,7 @@ use bevy::prelude::*;
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(queue::plugin)
+    app.add_plugins((queue::plugin, focus::plugin))
         .init_resource::<DragState>()
         .init_resource::<click::LastClick>()
         .init_resource::<KeyboardCursor>()

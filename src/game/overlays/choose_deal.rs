@@ -12,6 +12,7 @@ use crate::patience::DealNumber;
 use crate::patience::Verdict;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -111,7 +112,8 @@ fn on_play(
 }
 
 /// Digits as the player's layout types them (the number row of an AZERTY keyboard types
-/// digits with Shift), or from the number pad; Backspace; Enter plays the deal.
+/// digits with Shift), or from the number pad; Backspace; Enter plays the deal (unless a
+/// button has the keyboard's focus: then Enter presses that button, `input::focus`).
 fn type_deal_number(
     mut keys: MessageReader<KeyboardInput>,
     mut entry: ResMut<DealEntry>,
@@ -119,7 +121,10 @@ fn type_deal_number(
     mut next: ResMut<NextState<Overlay>>,
     mut requests: MessageWriter<Request>,
     mut toasts: MessageWriter<Toast>,
+    focus: Res<InputFocus>,
+    buttons: Query<(), With<Button>>,
 ) {
+    let enter_presses = !focus.get().is_some_and(|e| buttons.contains(e));
     const PAD: [KeyCode; 10] = [
         KeyCode::Numpad0,
         KeyCode::Numpad1,
@@ -157,7 +162,9 @@ fn type_deal_number(
             (_, Key::Backspace) => {
                 entry.0.pop();
             }
-            (_, Key::Enter) => submit(&entry, &mut next, &mut requests, &mut toasts),
+            (_, Key::Enter) if enter_presses => {
+                submit(&entry, &mut next, &mut requests, &mut toasts)
+            }
             _ => {}
         }
     }

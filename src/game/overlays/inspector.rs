@@ -5,7 +5,7 @@ use super::Overlay;
 use crate::game::draw::art::{self, CardAtlas};
 use crate::game::input::Hitbox;
 use crate::game::input::buttons::Action;
-use crate::game::messages::{Inspect, Step};
+use crate::game::messages::{Announce, Inspect, Step};
 use crate::game::session::Session;
 use crate::game::table::Table;
 use crate::game::theme::{Fonts, Palette};
@@ -32,8 +32,23 @@ fn open(
     mut asks: MessageReader<Inspect>,
     mut commands: Commands,
     mut next: ResMut<NextState<Overlay>>,
+    session: Res<Session>,
+    mut said: MessageWriter<Announce>,
 ) {
     if let Some(Inspect(place)) = asks.read().last() {
+        // What the eye sees in the panel, for a screen reader.
+        let cards: Vec<String> = session
+            .game
+            .cards(*place)
+            .iter()
+            .map(|s| s.card.name())
+            .collect();
+        said.write(Announce::notice(format!(
+            "{}, {} cards, bottom to top: {}. Esc closes.",
+            capitalised(&session.game.place_name(*place)),
+            cards.len(),
+            cards.join(", ")
+        )));
         commands.insert_resource(Inspecting(*place));
         next.set(Overlay::Inspector);
     }

@@ -11,6 +11,7 @@ use crate::game::session::Session;
 use crate::game::session::files::{AnimationSetting, Settings};
 use crate::game::theme::{Fonts, button, panel, text};
 use crate::patience::registry;
+use bevy::a11y::AccessibilityNode;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -42,6 +43,7 @@ pub enum SettingChange {
     Back(Back),
     WarnLost(bool),
     WinnableOnly(bool),
+    SpeakMoves(bool),
 }
 
 impl Deck {
@@ -124,6 +126,7 @@ fn on_change(
         SettingChange::Back(back) => settings.back = back,
         SettingChange::WarnLost(on) => settings.warn_lost = on,
         SettingChange::WinnableOnly(on) => settings.winnable_only = on,
+        SettingChange::SpeakMoves(on) => settings.speak_moves = on,
     }
 }
 
@@ -156,6 +159,12 @@ fn spawn(
                         ..default()
                     },
                     Pickable::IGNORE,
+                    // A screen reader names the options' group by the setting.
+                    AccessibilityNode::from({
+                        let mut group = accesskit::Node::new(accesskit::Role::RadioGroup);
+                        group.set_label(label);
+                        group
+                    }),
                 ))
                 .with_children(|r| {
                     // One line: a wrapped label would be measured taller than it shows.
@@ -285,6 +294,11 @@ fn spawn(
                 p,
                 "Winnable deals only (new random games)",
                 on_off(s.winnable_only, SettingChange::WinnableOnly),
+            );
+            row(
+                p,
+                "Speak each move (screen readers)",
+                on_off(s.speak_moves, SettingChange::SpeakMoves),
             );
             p.spawn(button(f, "Close", Action::CloseOverlay));
         },

@@ -3,8 +3,35 @@
 //! said with `GameChanged`, `Refused` and `Finished`.
 
 use super::*;
-use crate::game::messages::{Refusal, Refused, Toast};
-use crate::patience::Place;
+use crate::game::messages::{Announce, Refusal, Refused, Toast};
+use crate::patience::{Place, words};
+
+/// What a screen reader hears of a request's changes, said from the table they left.
+fn said(game: &dyn Game, request: &Request, changes: &[GameChanged]) -> Option<Announce> {
+    Some(match changes {
+        [GameChanged::Dealt] => Announce::notice(words::dealt_said(game)),
+        [GameChanged::Nothing] if *request == Request::Undo => Announce::notice("Nothing to undo."),
+        [GameChanged::Nothing] => Announce::notice("Nothing to redo."),
+        [GameChanged::Played(m) | GameChanged::Auto(m)] => {
+            Announce::a_move(words::move_said(game, *m))
+        }
+        [GameChanged::Undone(m)] => Announce::a_move(words::undo_said(game, *m)),
+        [GameChanged::Redone(m)] => {
+            Announce::a_move(format!("Redone: {}", words::move_said(game, *m)))
+        }
+        [GameChanged::Undone(_), ..] => Announce::a_move(format!(
+            "Undone: {} moves, back to move {}.",
+            changes.len(),
+            game.moves_played()
+        )),
+        [GameChanged::Redone(_), ..] => Announce::a_move(format!(
+            "Redone: {} moves, to move {}.",
+            changes.len(),
+            game.moves_played()
+        )),
+        _ => return None,
+    })
+}
 
 /// A card that may move but has nowhere to go says so; an empty place, a foundation or a card
 /// the rules keep in place is no mistake worth a shake, unless the patience inspects it.
@@ -42,6 +69,7 @@ pub(super) fn handle_requests(
     mut refused: MessageWriter<Refused>,
     mut finished: MessageWriter<Finished>,
     mut toasts: MessageWriter<Toast>,
+    mut announce: MessageWriter<Announce>,
 ) {
     for request in requests.read() {
         let changes: Vec<GameChanged> = match request {
@@ -206,6 +234,7 @@ pub(super) fn handle_requests(
         {
             session.start_clock();
         }
+        announce.write_batch(said(session.game.as_ref(), request, &changes));
         changed.write_batch(changes);
     }
 }
