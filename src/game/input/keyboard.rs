@@ -319,7 +319,8 @@ mod tests {
             Some("Enter")
         );
         assert_eq!(key_name(&typed("&"), KeyCode::Digit1), None);
-        assert_eq!(key_name(&Key::Tab, KeyCode::Tab), None);
+        assert_eq!(key_name(&Key::Tab, KeyCode::Tab).as_deref(), Some("Tab"));
+        assert_eq!(key_name(&Key::Insert, KeyCode::Insert), None);
         assert_eq!(
             key_name(
                 &Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
