@@ -13,7 +13,11 @@ pub(super) fn command(
     deal: Option<DealNumber>,
     rules: Option<String>,
     game: Option<PathBuf>,
-    (deals, jobs): (Option<(DealNumber, DealNumber)>, Option<usize>),
+    (deals, jobs, csv): (
+        Option<(DealNumber, DealNumber)>,
+        Option<usize>,
+        Option<PathBuf>,
+    ),
 ) -> Result<Command, String> {
     let rules = rules.unwrap_or_else(|| "single-pass".to_string());
     if let Some((command, rest)) = positional.split_first()
@@ -31,10 +35,11 @@ pub(super) fn command(
             first,
             last,
             jobs,
+            csv,
         });
     }
-    if deals.is_some() || jobs.is_some() {
-        return Err("--deals and --jobs are for `zodiac winrate`".into());
+    if deals.is_some() || jobs.is_some() || csv.is_some() {
+        return Err("--deals, --jobs and --csv are for `zodiac winrate`".into());
     }
     match positional.split_first() {
         Some((command, rest)) if command == "solve" => {
@@ -101,23 +106,46 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
             first,
             last,
             jobs,
+            csv,
         } => {
+            use std::io::Write;
             let rules = crate::klondike::RuleSet::by_name_or_path(rules)?.rules();
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let cannot =
+                |path: &PathBuf, e: std::io::Error| format!("cannot write {}: {e}", path.display());
+            // Written and flushed a deal at a time, so a run stopped early still says what it
+            // decided.
+            let mut csv = match csv {
+                Some(path) => {
+                    let mut file = std::fs::File::create(path).map_err(|e| cannot(path, e))?;
+                    writeln!(file, "deal,verdict,micros,positions").map_err(|e| cannot(path, e))?;
+                    Some((path, file))
+                }
+                None => None,
+            };
             let start = Instant::now();
-            let (mut wins, mut unknown) = (0u128, 0u128);
-            crate::klondike::solver::decide_range(
-                &rules,
-                first.get(),
-                last.get(),
-                jobs,
-                |v| match v {
+            let (mut wins, mut unknown, mut failed) = (0u128, 0u128, None);
+            crate::klondike::solver::decide_range(&rules, first.get(), last.get(), jobs, |row| {
+                match row.word {
                     "winnable" => wins += 1,
                     "unknown" => unknown += 1,
                     _ => {}
-                },
-            );
+                }
+                if let Some((path, file)) = &mut csv
+                    && failed.is_none()
+                    && let Err(e) = writeln!(
+                        file,
+                        "{},{},{},{}",
+                        row.deal, row.word, row.micros, row.positions
+                    )
+                {
+                    failed = Some(cannot(path, e));
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
             let n = last.get() - first.get() + 1;
             Ok(format!(
                 "{}time: {:.1} s\n",

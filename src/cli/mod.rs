@@ -33,9 +33,10 @@ USAGE:
     zodiac play --patience klondike --deal N [--rules NAME] MOVE...
     zodiac solve --patience klondike --deal N [--rules NAME]
     zodiac solve --patience klondike --game FILE
-    zodiac winrate --patience klondike --deals A..B [--rules NAME] [--jobs N]
+    zodiac winrate --patience klondike --deals A..B [--rules NAME] [--jobs N] [--csv FILE]
         The same for Klondike (PySolFC's deal numbers), under the rule set single-pass
-        (the default), unlimited or draw-three, or a rule-set .ron file.
+        (the default), unlimited or draw-three, or a rule-set .ron file; --csv writes
+        deal,verdict,micros,positions per deal as each is decided (in about deal order).
     zodiac winrate --rules NAME --deals A..B [--jobs N] [--csv FILE]
         Decide every deal from A to B (both included) on N threads (default: every core);
         a progress bar on a terminal; --csv writes deal,verdict,slack,micros per deal.
@@ -117,6 +118,7 @@ pub enum Command {
         first: DealNumber,
         last: DealNumber,
         jobs: Option<usize>,
+        csv: Option<PathBuf>,
     },
     /// Decide a Klondike deal's opening (`game: None`), or where a saved game stands.
     KlondikeSolve {

@@ -117,7 +117,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         });
     }
     if patience.as_deref() == Some("klondike") {
-        return klondike::command(&positional, deal, rules, game, (deals, jobs));
+        return klondike::command(&positional, deal, rules, game, (deals, jobs, csv));
     }
     let (command, rest) = match positional.split_first() {
         None => unreachable!("handled above"),

@@ -371,14 +371,25 @@ fn holds_at_once(s: &State, b: Bit, roots: u64, reachable: u64) -> bool {
     })
 }
 
+/// One deal decided by [`decide_range`].
+#[derive(Clone, Copy, Debug)]
+pub struct Decided {
+    pub deal: u128,
+    /// `winnable`, `lost` or `unknown`.
+    pub word: &'static str,
+    pub micros: u64,
+    /// Positions searched.
+    pub positions: usize,
+}
+
 /// Decides deals `first..=last` under `rules` on `jobs` threads, each within [`BUDGET`]
-/// positions; `verdict` hears each deal's word (`winnable`, `lost`, `unknown`), in any order.
+/// positions; `decided` hears each deal as it is decided, in any order.
 pub fn decide_range(
     rules: &Rules,
     first: u128,
     last: u128,
     jobs: usize,
-    mut verdict: impl FnMut(&'static str),
+    mut decided: impl FnMut(Decided),
 ) {
     use std::sync::atomic::{AtomicU64, Ordering};
     let next = AtomicU64::new(0);
@@ -396,14 +407,22 @@ pub fn decide_range(
                     }
                     let deal = crate::rules::DealNumber::new(first + i).expect("in range");
                     let p = Position::deal(deal, rules);
-                    if send.send(solver.solve(&p, rules, BUDGET).word()).is_err() {
+                    let start = std::time::Instant::now();
+                    let word = solver.solve(&p, rules, BUDGET).word();
+                    let row = Decided {
+                        deal: first + i,
+                        word,
+                        micros: start.elapsed().as_micros() as u64,
+                        positions: solver.searched,
+                    };
+                    if send.send(row).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(send);
-        receive.into_iter().for_each(&mut verdict);
+        receive.into_iter().for_each(&mut decided);
     });
 }
 
