@@ -32,6 +32,7 @@
 //!
 //! The set of positions seen is keyed exactly (no hash stands for a position).
 
+mod dead;
 mod line;
 pub mod reference;
 mod state;
@@ -159,11 +160,16 @@ impl Solver {
             // first solver, which takes any position, decides it.
             return reference::Solver::new().solve(position, rules, budget);
         };
+        if let Some(stuck) = dead::stuck(&start, &table) {
+            return Verdict::Lost {
+                why: dead::words(&stuck),
+            };
+        }
         let mut path: Vec<Frame> = Vec::with_capacity(256);
         match self.arrive(start, &table, budget) {
             Arrival::Over => return line::concrete(position, rules, &[]),
             Arrival::Search(frame) => path.push(frame),
-            Arrival::Seen => {}
+            Arrival::Seen | Arrival::Dead => {}
             Arrival::OutOfBudget => return out_of_budget(budget),
         }
         while let Some(frame) = path.last_mut() {
@@ -182,7 +188,7 @@ impl Solver {
                     return line::concrete(position, rules, &acts);
                 }
                 Arrival::Search(next) => path.push(next),
-                Arrival::Seen => {}
+                Arrival::Seen | Arrival::Dead => {}
                 Arrival::OutOfBudget => return out_of_budget(budget),
             }
         }
@@ -213,6 +219,13 @@ impl Solver {
         if self.searched > budget {
             return Arrival::OutOfBudget;
         }
+        // Without a pass left, the waste is a stack: cards turned over carelessly can bury
+        // what others wait for (see `dead`). With one left, only the columns' piles are
+        // stacks, and what is stuck in them is stuck from the start, found before the search.
+        let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
+        if last_pass && dead::stuck(&s, table).is_some() {
+            return Arrival::Dead;
+        }
         let start = self.acts.len();
         moves(&s, table, &mut self.acts);
         Arrival::Search(Frame {
@@ -230,6 +243,8 @@ enum Arrival {
     Over,
     Search(Frame),
     Seen,
+    /// Lost without searching (`dead`).
+    Dead,
     OutOfBudget,
 }
 
