@@ -164,7 +164,7 @@ impl Solver {
         self.acts.clear();
         self.shuffle = shuffle;
         let mut path: Vec<Frame> = Vec::with_capacity(256);
-        match self.arrive(start, table, budget) {
+        match self.arrive(start, table, budget, true) {
             Arrival::Over => return line::concrete(position, rules, &[]),
             Arrival::Search(frame) => path.push(frame),
             Arrival::Seen | Arrival::Dead => {}
@@ -180,7 +180,11 @@ impl Solver {
             frame.next += 1;
             let mut s = frame.state;
             s.play(table, act);
-            match self.arrive(s, table, budget) {
+            // Only cards turned over onto the waste (or, where cards never come back from the
+            // foundations, a card gone home for good) can make cards stuck anew (`arrive`).
+            let anew =
+                !rules.foundation_to_column || matches!(act, Act::Talon { steps, .. } if steps > 0);
+            match self.arrive(s, table, budget, anew) {
                 Arrival::Over => {
                     let acts: Vec<Act> = path.iter().map(|f| self.acts[f.next - 1]).collect();
                     return line::concrete(position, rules, &acts);
@@ -195,8 +199,9 @@ impl Solver {
         }
     }
 
-    /// Looks at a position just reached: over, seen before, or to be searched.
-    fn arrive(&mut self, s: State, table: &Table, budget: usize) -> Arrival {
+    /// Looks at a position just reached: over, seen before, or to be searched. `anew`: the
+    /// move here may have made cards stuck (`dead`) that were not.
+    fn arrive(&mut self, s: State, table: &Table, budget: usize, anew: bool) -> Arrival {
         if s.is_over() {
             return Arrival::Over;
         }
@@ -222,9 +227,14 @@ impl Solver {
         }
         // Without a pass left, the waste is a stack: cards turned over carelessly can bury
         // what others wait for (see `dead`). With one left, only the columns' piles are
-        // stacks, and what is stuck in them is stuck from the start, found before the search.
+        // stacks, and what is stuck in them is stuck from the start (where cards may come
+        // back from the foundations), found before the search. Asked only when `anew`: every
+        // other move only takes cards out of stacks, home or back, which keeps under each
+        // stacked card what lay there and makes no card wait for one it did not (a card back
+        // from its foundation is on the table, in no stack). So cards stuck after such a move
+        // were stuck before it, where the search would not have gone on.
         let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
-        if last_pass && dead::stuck(&s, table).is_some() {
+        if anew && last_pass && dead::stuck(&s, table).is_some() {
             return Arrival::Dead;
         }
         let start = self.acts.len();
