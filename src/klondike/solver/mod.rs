@@ -205,12 +205,12 @@ impl Solver {
         if s.is_over() {
             return Arrival::Over;
         }
-        let (key, progress) = s.key(&table.rules);
+        let (key, progress) = s.key(table);
         debug_assert!(key <= KEY_BITS && progress < 1 << (128 - PROGRESS_SHIFT));
         let entry = SeenKey(key | (u128::from(progress) << PROGRESS_SHIFT));
         if !self.seen.insert(entry) {
-            // A progress of 0 is the least, and where it is met it is the only one (the
-            // talon's turning is not kept): seen, without looking the old one up.
+            // A progress of 0 is the least, and a key met with it is met with no other:
+            // seen, without looking the old one up.
             if progress == 0
                 || self
                     .seen
