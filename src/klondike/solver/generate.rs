@@ -93,12 +93,25 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
         Act::Reveal(c) => std::cmp::Reverse(s.pile[usize::from(*c)]),
         _ => std::cmp::Reverse(0),
     });
-    // The talon's cards, the waste's top first.
+    // The talon's cards, the waste's top first. One card at a time with passes without end,
+    // a talon card can be had whenever it is wanted, so it goes onto the table only when a
+    // card could go on it at once: take a winning line that puts it there earlier; until
+    // the first card goes on it (or it goes home) it only covers a parent, which nothing
+    // needs covered, so it could as well have waited in the talon (its place on the parents'
+    // level still free when it comes) until then, when that card (a root, a face-up card on
+    // its twin, a talon card, or a foundation's top) was already where it could be had.
+    let free_talon = rules.turn == 1 && rules.passes.is_none();
     let mut reachable = 0u64;
     talon_reach(s, table, |card, steps, turned, pass| {
         reachable |= mask(card);
         for home in [true, false] {
-            let fits = if home { wanted } else { placeable };
+            let fits = if home {
+                wanted
+            } else if free_talon && !child_at_hand(s, card, rules.foundation_to_column) {
+                0
+            } else {
+                placeable
+            };
             if fits & mask(card) != 0 {
                 out.push(Act::Talon {
                     card,
@@ -122,6 +135,20 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
             }
         }
     }
+}
+
+/// Whether a card that could go on `b` (one rank down, the other colour) is face up on the
+/// table, in the talon, or (where cards may come back) a foundation's top.
+fn child_at_hand(s: &State, b: Bit, back: bool) -> bool {
+    let r = rank(b);
+    if r == 1 {
+        return false;
+    }
+    let other = if suit(b) < 2 { [2u8, 3] } else { [0, 1] };
+    other.iter().any(|&o| {
+        let kid = mask(4 * (r - 2) + o);
+        (s.visible | s.talon) & kid != 0 || (back && s.home[usize::from(o)] == r - 1)
+    })
 }
 
 /// Whether a King could still come to an empty column: one in the talon, face down, home, or
