@@ -7,18 +7,28 @@ use crate::solver::winrate;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// The options that are not about the deal or the rules.
+pub(super) struct Options {
+    pub deals: Option<(DealNumber, DealNumber)>,
+    pub jobs: Option<usize>,
+    pub csv: Option<PathBuf>,
+    pub budget: Option<usize>,
+}
+
 /// `--patience klondike`: `show` and `play` from a deal.
 pub(super) fn command(
     positional: &[String],
     deal: Option<DealNumber>,
     rules: Option<String>,
     game: Option<PathBuf>,
-    (deals, jobs, csv): (
-        Option<(DealNumber, DealNumber)>,
-        Option<usize>,
-        Option<PathBuf>,
-    ),
+    options: Options,
 ) -> Result<Command, String> {
+    let Options {
+        deals,
+        jobs,
+        csv,
+        budget,
+    } = options;
     let rules = rules.unwrap_or_else(|| "single-pass".to_string());
     if let Some((command, rest)) = positional.split_first()
         && command == "winrate"
@@ -36,6 +46,7 @@ pub(super) fn command(
             last,
             jobs,
             csv,
+            budget,
         });
     }
     if deals.is_some() || jobs.is_some() || csv.is_some() {
@@ -53,15 +64,20 @@ pub(super) fn command(
                     deal,
                     rules,
                     game: None,
+                    budget,
                 }),
                 (None, Some(file)) => Ok(Command::KlondikeSolve {
                     deal: DealNumber::new(1).expect("deal 1"),
                     rules,
                     game: Some(file),
+                    budget,
                 }),
             }
         }
         Some((command, rest)) if command == "show" || command == "play" => {
+            if budget.is_some() {
+                return Err(format!("--budget is for solve and winrate, not {command}"));
+            }
             if game.is_some() {
                 return Err(format!("Klondike's {command} starts from --deal N"));
             }
@@ -107,6 +123,7 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
             last,
             jobs,
             csv,
+            budget,
         } => {
             use std::io::Write;
             let rules = crate::klondike::RuleSet::by_name_or_path(rules)?.rules();
@@ -126,7 +143,9 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
             };
             let start = Instant::now();
             let (mut wins, mut unknown, mut failed) = (0u128, 0u128, None);
-            crate::klondike::solver::decide_range(&rules, first.get(), last.get(), jobs, |row| {
+            let budget = budget.unwrap_or(crate::klondike::solver::BUDGET);
+            let (first, last) = (first.get(), last.get());
+            crate::klondike::solver::decide_range(&rules, (first, last), jobs, budget, |row| {
                 match row.word {
                     "winnable" => wins += 1,
                     "unknown" => unknown += 1,
@@ -146,14 +165,19 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
             if let Some(e) = failed {
                 return Err(e);
             }
-            let n = last.get() - first.get() + 1;
+            let n = last - first + 1;
             Ok(format!(
                 "{}time: {:.1} s\n",
                 winrate::report(wins, unknown, n),
                 start.elapsed().as_secs_f64()
             ))
         }
-        Command::KlondikeSolve { deal, rules, game } => {
+        Command::KlondikeSolve {
+            deal,
+            rules,
+            game,
+            budget,
+        } => {
             use crate::klondike::solver::{BUDGET, Solver, Verdict};
             let (position, rules) = match game {
                 None => klondike_deal(*deal, rules)?,
@@ -167,7 +191,7 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
             };
             let mut solver = Solver::new();
             let start = Instant::now();
-            let verdict = solver.solve(&position, &rules, BUDGET);
+            let verdict = solver.solve(&position, &rules, budget.unwrap_or(BUDGET));
             let micros = start.elapsed().as_micros();
             let mut out = format!("{}\n", verdict.word());
             match &verdict {

@@ -187,3 +187,15 @@ fn klondike_winrate_parses_and_writes_csv() {
     assert!(out.starts_with(&format!("winnable {wins} of 4 (")), "{out}");
     assert!(parse(&args("solve --patience klondike --deal 1 --csv x.csv")).is_err());
 }
+
+#[test]
+fn klondike_budget_is_for_solve_and_winrate() {
+    let out = run_text(&parse(&args("solve --patience klondike --deal 1 --budget 1")).unwrap());
+    assert!(
+        out.unwrap()
+            .starts_with("unknown\nwhy: not decided within 1 positions")
+    );
+    assert!(parse(&args("show --patience klondike --deal 1 --budget 5")).is_err());
+    assert!(parse(&args("solve --deal 1 --budget 5")).is_err());
+    assert!(parse(&args("solve --patience klondike --deal 1 --budget 0")).is_err());
+}

@@ -1,6 +1,6 @@
 //! Many deals decided on several threads, for win rates.
 
-use super::{BUDGET, Solver};
+use super::Solver;
 use crate::klondike::position::Position;
 use crate::klondike::ruleset::Rules;
 
@@ -15,13 +15,13 @@ pub struct Decided {
     pub positions: usize,
 }
 
-/// Decides deals `first..=last` under `rules` on `jobs` threads, each within [`BUDGET`]
+/// Decides deals `first..=last` under `rules` on `jobs` threads, each within `budget`
 /// positions; `decided` hears each deal as it is decided, in any order.
 pub fn decide_range(
     rules: &Rules,
-    first: u128,
-    last: u128,
+    (first, last): (u128, u128),
     jobs: usize,
+    budget: usize,
     mut decided: impl FnMut(Decided),
 ) {
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -41,7 +41,7 @@ pub fn decide_range(
                     let deal = crate::rules::DealNumber::new(first + i).expect("in range");
                     let p = Position::deal(deal, rules);
                     let start = std::time::Instant::now();
-                    let word = solver.solve(&p, rules, BUDGET).word();
+                    let word = solver.solve(&p, rules, budget).word();
                     let row = Decided {
                         deal: first + i,
                         word,
