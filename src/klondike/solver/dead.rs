@@ -151,14 +151,14 @@ pub fn words(stuck: &Stuck) -> String {
         13 => "King".to_string(),
         r => r.to_string(),
     };
-    let place = if stuck.in_waste { " in the waste" } else { "" };
+    let place = if stuck.in_waste { "in the waste, " } else { "" };
     if stuck.directly {
         format!(
-            "the {w} is buried under the {c}{place} it must go home before, and no {colour} {up} can ever take the {c}"
+            "{place}the {w} is buried under the {c} it must go home before, and no {colour} {up} can ever take the {c}"
         )
     } else {
         format!(
-            "the {c}{place} can never move: the {w} must go home before it but stays buried, and no {colour} {up} can ever take the {c}"
+            "{place}the {c} can never move: the {w} must go home before it but stays buried, and no {colour} {up} can ever take the {c}"
         )
     }
 }

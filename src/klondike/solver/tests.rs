@@ -355,3 +355,44 @@ fn a_card_buried_under_its_suit_is_lost_in_words() {
         "the 5♣ is buried under the 6♣ it must go home before, and no red 7 can ever take the 6♣"
     );
 }
+
+/// The same in the waste once no pass is left: the 6♣ turned over onto the 5♣, with both red
+/// 7s under them.
+#[test]
+fn a_card_buried_in_the_waste_is_lost_in_words() {
+    let r = rules("single-pass");
+    let c = |t: &str| Card::parse(t).unwrap();
+    let waste = [c("7H"), c("7D"), c("5C"), c("6C")];
+    let home = [4, 13, 6, 6];
+    let column = |ranks: &str, suit: char| -> Vec<Card> {
+        ranks
+            .chars()
+            .map(|rank| c(&format!("{rank}{suit}")))
+            .collect()
+    };
+    let clubs = column("789TJQK", 'C');
+    let (hearts, diamonds) = (column("89TJQK", 'H'), column("89TJQK", 'D'));
+    let empty: &[Card] = &[];
+    let p = Position::from_parts(
+        [
+            (&clubs, 6),
+            (&hearts, 5),
+            (&diamonds, 5),
+            (empty, 0),
+            (empty, 0),
+            (empty, 0),
+            (empty, 0),
+        ],
+        &[],
+        &waste,
+        home,
+        1,
+    );
+    let Verdict::Lost { why } = Solver::new().solve(&p, &r, BUDGET) else {
+        panic!("lost");
+    };
+    assert_eq!(
+        why,
+        "in the waste, the 5♣ is buried under the 6♣ it must go home before, and no red 7 can ever take the 6♣"
+    );
+}
