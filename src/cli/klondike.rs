@@ -7,14 +7,28 @@ use crate::solver::winrate;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// The options that are not about the deal or the rules.
+pub(super) struct Options {
+    pub deals: Option<(DealNumber, DealNumber)>,
+    pub jobs: Option<usize>,
+    pub csv: Option<PathBuf>,
+    pub budget: Option<usize>,
+}
+
 /// `--patience klondike`: `show` and `play` from a deal.
 pub(super) fn command(
     positional: &[String],
     deal: Option<DealNumber>,
     rules: Option<String>,
     game: Option<PathBuf>,
-    (deals, jobs): (Option<(DealNumber, DealNumber)>, Option<usize>),
+    options: Options,
 ) -> Result<Command, String> {
+    let Options {
+        deals,
+        jobs,
+        csv,
+        budget,
+    } = options;
     let rules = rules.unwrap_or_else(|| "single-pass".to_string());
     if let Some((command, rest)) = positional.split_first()
         && command == "winrate"
@@ -31,10 +45,12 @@ pub(super) fn command(
             first,
             last,
             jobs,
+            csv,
+            budget,
         });
     }
-    if deals.is_some() || jobs.is_some() {
-        return Err("--deals and --jobs are for `zodiac winrate`".into());
+    if deals.is_some() || jobs.is_some() || csv.is_some() {
+        return Err("--deals, --jobs and --csv are for `zodiac winrate`".into());
     }
     match positional.split_first() {
         Some((command, rest)) if command == "solve" => {
@@ -48,15 +64,20 @@ pub(super) fn command(
                     deal,
                     rules,
                     game: None,
+                    budget,
                 }),
                 (None, Some(file)) => Ok(Command::KlondikeSolve {
                     deal: DealNumber::new(1).expect("deal 1"),
                     rules,
                     game: Some(file),
+                    budget,
                 }),
             }
         }
         Some((command, rest)) if command == "show" || command == "play" => {
+            if budget.is_some() {
+                return Err(format!("--budget is for solve and winrate, not {command}"));
+            }
             if game.is_some() {
                 return Err(format!("Klondike's {command} starts from --deal N"));
             }
@@ -101,31 +122,62 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
             first,
             last,
             jobs,
+            csv,
+            budget,
         } => {
+            use std::io::Write;
             let rules = crate::klondike::RuleSet::by_name_or_path(rules)?.rules();
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let cannot =
+                |path: &PathBuf, e: std::io::Error| format!("cannot write {}: {e}", path.display());
+            // Written and flushed a deal at a time, so a run stopped early still says what it
+            // decided.
+            let mut csv = match csv {
+                Some(path) => {
+                    let mut file = std::fs::File::create(path).map_err(|e| cannot(path, e))?;
+                    writeln!(file, "deal,verdict,micros,positions").map_err(|e| cannot(path, e))?;
+                    Some((path, file))
+                }
+                None => None,
+            };
             let start = Instant::now();
-            let (mut wins, mut unknown) = (0u128, 0u128);
-            crate::klondike::solver::decide_range(
-                &rules,
-                first.get(),
-                last.get(),
-                jobs,
-                |v| match v {
+            let (mut wins, mut unknown, mut failed) = (0u128, 0u128, None);
+            let budget = budget.unwrap_or(crate::klondike::solver::BUDGET);
+            let (first, last) = (first.get(), last.get());
+            crate::klondike::solver::decide_range(&rules, (first, last), jobs, budget, |row| {
+                match row.word {
                     "winnable" => wins += 1,
                     "unknown" => unknown += 1,
                     _ => {}
-                },
-            );
-            let n = last.get() - first.get() + 1;
+                }
+                if let Some((path, file)) = &mut csv
+                    && failed.is_none()
+                    && let Err(e) = writeln!(
+                        file,
+                        "{},{},{},{}",
+                        row.deal, row.word, row.micros, row.positions
+                    )
+                {
+                    failed = Some(cannot(path, e));
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            let n = last - first + 1;
             Ok(format!(
                 "{}time: {:.1} s\n",
                 winrate::report(wins, unknown, n),
                 start.elapsed().as_secs_f64()
             ))
         }
-        Command::KlondikeSolve { deal, rules, game } => {
+        Command::KlondikeSolve {
+            deal,
+            rules,
+            game,
+            budget,
+        } => {
             use crate::klondike::solver::{BUDGET, Solver, Verdict};
             let (position, rules) = match game {
                 None => klondike_deal(*deal, rules)?,
@@ -139,7 +191,7 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
             };
             let mut solver = Solver::new();
             let start = Instant::now();
-            let verdict = solver.solve(&position, &rules, BUDGET);
+            let verdict = solver.solve(&position, &rules, budget.unwrap_or(BUDGET));
             let micros = start.elapsed().as_micros();
             let mut out = format!("{}\n", verdict.word());
             match &verdict {

@@ -31,11 +31,14 @@ USAGE:
         (Equator cells the best plan leaves spare), or why it is lost; then the time taken.
     zodiac show --patience klondike --deal N [--rules NAME]
     zodiac play --patience klondike --deal N [--rules NAME] MOVE...
-    zodiac solve --patience klondike --deal N [--rules NAME]
-    zodiac solve --patience klondike --game FILE
-    zodiac winrate --patience klondike --deals A..B [--rules NAME] [--jobs N]
+    zodiac solve --patience klondike --deal N [--rules NAME] [--budget N]
+    zodiac solve --patience klondike --game FILE [--budget N]
+    zodiac winrate --patience klondike --deals A..B [--rules NAME] [--jobs N] [--csv FILE]
+            [--budget N]
         The same for Klondike (PySolFC's deal numbers), under the rule set single-pass
-        (the default), unlimited or draw-three, or a rule-set .ron file.
+        (the default), unlimited or draw-three, or a rule-set .ron file; --csv writes
+        deal,verdict,micros,positions per deal as each is decided (in about deal order);
+        --budget: positions searched per deal before it says unknown (default 4000000).
     zodiac winrate --rules NAME --deals A..B [--jobs N] [--csv FILE]
         Decide every deal from A to B (both included) on N threads (default: every core);
         a progress bar on a terminal; --csv writes deal,verdict,slack,micros per deal.
@@ -51,6 +54,7 @@ OPTIONS:
     --deals A..B    a range of deal numbers, both ends included
     --jobs N        threads for winrate
     --csv FILE      where winrate writes one line per deal
+    --budget N      Klondike: positions searched before unknown
     --data-dir DIR  where saves, statistics and settings live (also ZODIAC_DATA_DIR);
                     by default the operating system's data directory for Zodiac
 
@@ -117,12 +121,16 @@ pub enum Command {
         first: DealNumber,
         last: DealNumber,
         jobs: Option<usize>,
+        csv: Option<PathBuf>,
+        /// Positions searched per deal before "unknown" (default: the solver's budget).
+        budget: Option<usize>,
     },
     /// Decide a Klondike deal's opening (`game: None`), or where a saved game stands.
     KlondikeSolve {
         deal: DealNumber,
         rules: String,
         game: Option<PathBuf>,
+        budget: Option<usize>,
     },
     /// Print a Klondike deal's opening.
     KlondikeShow {

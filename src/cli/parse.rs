@@ -63,7 +63,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut game = None;
     let mut data_dir = None;
     let mut patience = None;
-    let (mut deals, mut jobs, mut csv) = (None, None, None);
+    let (mut deals, mut jobs, mut csv, mut budget) = (None, None, None, None);
     let mut positional = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -98,6 +98,17 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 }
             }
             "--csv" => csv = Some(PathBuf::from(value("--csv")?)),
+            "--budget" => {
+                let text = value("--budget")?;
+                match text.parse::<usize>() {
+                    Ok(n) if n > 0 => budget = Some(n),
+                    _ => {
+                        return Err(format!(
+                            "--budget wants a number of positions, not {text:?}"
+                        ));
+                    }
+                }
+            }
             // Moves are never option-like, but `-5` as a deal number deserves the range error.
             s if s.starts_with("--") => {
                 return Err(format!("unknown option {s} (see zodiac --help)"));
@@ -117,12 +128,21 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         });
     }
     if patience.as_deref() == Some("klondike") {
-        return klondike::command(&positional, deal, rules, game, (deals, jobs));
+        let options = klondike::Options {
+            deals,
+            jobs,
+            csv,
+            budget,
+        };
+        return klondike::command(&positional, deal, rules, game, options);
     }
     let (command, rest) = match positional.split_first() {
         None => unreachable!("handled above"),
         Some((c, rest)) => (c.as_str(), rest),
     };
+    if budget.is_some() {
+        return Err("--budget is for Klondike's solve and winrate (--patience klondike)".into());
+    }
     if command != "winrate" && (deals.is_some() || jobs.is_some() || csv.is_some()) {
         return Err("--deals, --jobs and --csv are for `zodiac winrate`".into());
     }

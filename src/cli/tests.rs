@@ -168,3 +168,34 @@ fn the_progress_bar_estimates_the_time_left() {
     let bar = progress_bar(250, 1000, 30.0);
     assert!(bar.contains(" 25.0%") && bar.contains("250/1000") && bar.contains("ETA 1m 30s"));
 }
+
+#[test]
+fn klondike_winrate_parses_and_writes_csv() {
+    let csv = std::env::temp_dir().join(format!("zodiac-kwinrate-{}.csv", std::process::id()));
+    let text = format!(
+        "winrate --patience klondike --rules unlimited --deals 1..4 --jobs 2 --csv {}",
+        csv.display()
+    );
+    let command = parse(&args(&text)).unwrap();
+    let out = run_text(&command).unwrap();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    std::fs::remove_file(&csv).ok();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "deal,verdict,micros,positions");
+    assert_eq!(lines.len(), 5);
+    let wins = lines.iter().filter(|l| l.contains(",winnable,")).count();
+    assert!(out.starts_with(&format!("winnable {wins} of 4 (")), "{out}");
+    assert!(parse(&args("solve --patience klondike --deal 1 --csv x.csv")).is_err());
+}
+
+#[test]
+fn klondike_budget_is_for_solve_and_winrate() {
+    let out = run_text(&parse(&args("solve --patience klondike --deal 1 --budget 1")).unwrap());
+    assert!(
+        out.unwrap()
+            .starts_with("unknown\nwhy: not decided within 1 positions")
+    );
+    assert!(parse(&args("show --patience klondike --deal 1 --budget 5")).is_err());
+    assert!(parse(&args("solve --deal 1 --budget 5")).is_err());
+    assert!(parse(&args("solve --patience klondike --deal 1 --budget 0")).is_err());
+}

@@ -17,6 +17,7 @@ pub fn abstract_of(p: &Position, rules: &Rules) -> Option<(Table, State)> {
         piles: [[0; 8]; 7],
         talon: [0; 24],
         talon_len: 0,
+        before: [0; 25],
         rules: *rules,
     };
     let mut s = State {
@@ -71,6 +72,12 @@ pub fn abstract_of(p: &Position, rules: &Rules) -> Option<(Table, State)> {
         s.talon |= 1 << bit(x);
     }
     s.turned = p.waste().len() as u8;
+    for t in 0..usize::from(table.talon_len) {
+        table.before[t + 1] = table.before[t] | 1 << table.talon[t];
+    }
+    for t in usize::from(table.talon_len) + 1..25 {
+        table.before[t] = table.before[t - 1];
+    }
     for f in 0..4u8 {
         s.home[usize::from(f)] = p.foundation_len(f);
         for r in 0..p.foundation_len(f) {

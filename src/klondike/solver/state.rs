@@ -66,6 +66,8 @@ pub struct Table {
     pub piles: [[Bit; 8]; 7],
     pub talon: [Bit; 24],
     pub talon_len: u8,
+    /// The cards at the talon's places before each place (`before[t]`: places `0..t`).
+    pub before: [u64; 25],
     pub rules: Rules,
 }
 
@@ -253,8 +255,11 @@ impl State {
     /// has been turned. One card at a time, the turning is left out of the key: a position
     /// turned further, or into a later pass, is reached from the same one turned less by
     /// turning alone (and with passes without end every split of the talon is reached from
-    /// every other). Three at a time, turning reaches only some splits, so the key holds them.
-    pub fn key(&self, rules: &Rules) -> (u128, u32) {
+    /// every other). Three at a time, turning reaches only some splits, so the key holds them
+    /// (with passes without end, how many cards the waste holds, those a turn over reaches
+    /// as one, and a smaller waste worth more among those that reach each other).
+    pub fn key(&self, table: &Table) -> (u128, u32) {
+        let rules = &table.rules;
         let mut k = u128::from(self.visible);
         let mut shift = 52;
         for &n in &self.pile {
@@ -268,11 +273,25 @@ impl State {
         match (rules.turn, rules.passes) {
             (1, None) => (k, 0),
             (1, Some(_)) => (k, (u32::from(self.pass) << 5) | u32::from(self.turned)),
-            (_, passes) => {
-                k |= u128::from(self.turned) << shift;
-                if passes.is_some() {
-                    k |= u128::from(self.pass) << (shift + 5);
+            (_, None) => {
+                // Three at a time with passes without end, what matters of the turning is how
+                // many cards are in the waste. The splits one turn over reaches (an empty
+                // waste, every third card, a full waste) turn into each other by turning alone,
+                // so they are one; any other split reaches, by turning alone, those three cards
+                // further on and the same after a turn over: among those, a waste smaller is
+                // worth more, as one card at a time.
+                let waste = (self.talon & table.before[usize::from(self.turned)]).count_ones();
+                let all = self.talon.count_ones();
+                let turn = u32::from(rules.turn);
+                if waste.is_multiple_of(turn) || waste == all {
+                    (k | 31 << shift, 0)
+                } else {
+                    (k | u128::from(waste % turn) << shift, waste)
                 }
+            }
+            (_, Some(_)) => {
+                k |= u128::from(self.turned) << shift;
+                k |= u128::from(self.pass) << (shift + 5);
                 (k, 0)
             }
         }

@@ -116,16 +116,28 @@ fn reduced(low: u8, rng: &mut StdRng) -> Position {
 /// the whole game): a win it finds must be found, and a win found beyond it must replay.
 #[test]
 fn reduced_games_agree_with_brute_force() {
-    let mut rng = StdRng::seed_from_u64(23);
+    agree_with_brute_force(23, &RULE_SETS, 300);
+}
+
+/// More of them with passes without end, where the talon's cards are pruned most (a safe one
+/// home alone, one onto the table only when a card could go on it at once).
+#[test]
+fn more_reduced_games_agree_with_brute_force() {
+    agree_with_brute_force(41, &["unlimited", "draw-three"], 500);
+}
+
+/// `games` random reduced games per rule set, with and without cards coming back.
+fn agree_with_brute_force(seed: u64, names: &[&str], games: usize) {
+    let mut rng = StdRng::seed_from_u64(seed);
     let mut solver = Solver::new();
-    for name in RULE_SETS {
+    for &name in names {
         for back in [false, true] {
             let r = Rules {
                 foundation_to_column: back,
                 ..rules(name)
             };
             let (mut won, mut lost) = (0, 0);
-            for _ in 0..300 {
+            for _ in 0..games {
                 let low = rng.random_range(5..=8);
                 let p = reduced(low, &mut rng);
                 let Some(truth) = brute_force(p, &r, low, 50_000) else {
@@ -258,4 +270,129 @@ fn positions_out_of_sequence_are_still_decided() {
     assert!(line::abstract_of(&p, &r).is_none());
     // K♥ lies on K♠: it goes home, then K♠.
     assert_eq!(Solver::new().solve(&p, &r, BUDGET).word(), "winnable");
+}
+
+/// The dead check (`dead`) against brute force: every position it calls lost, met in random
+/// play from random reduced games under every rule set (the waste a stack under single
+/// pass), brute force through the rules finds lost too.
+#[test]
+fn positions_found_stuck_are_lost() {
+    let mut rng = StdRng::seed_from_u64(31);
+    let mut fired = 0;
+    for name in RULE_SETS {
+        for back in [false, true] {
+            let r = Rules {
+                foundation_to_column: back,
+                ..rules(name)
+            };
+            for _ in 0..400 {
+                let low = rng.random_range(5..=8);
+                let mut p = reduced(low, &mut rng);
+                for _ in 0..rng.random_range(0..12) {
+                    let moves = in_play(&p, &r, low);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.apply(&r, moves[rng.random_range(0..moves.len())])
+                        .unwrap();
+                }
+                let Some((table, s)) = line::abstract_of(&p, &r) else {
+                    continue;
+                };
+                if dead::stuck(&s, &table).is_none() {
+                    continue;
+                }
+                if let Some(truth) = brute_force(p, &r, low, 50_000) {
+                    assert!(
+                        !truth,
+                        "{name}, back {back}: called stuck ({:?}) but winnable: {p:?}",
+                        dead::stuck(&s, &table).map(|x| dead::words(&x))
+                    );
+                    fired += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{fired} stuck positions checked");
+    assert!(fired > 50, "{fired} stuck positions checked");
+}
+
+/// A card buried under the card of its suit above it, whose parents lie under it too: lost
+/// at once, said in a player's words.
+#[test]
+fn a_card_buried_under_its_suit_is_lost_in_words() {
+    let r = rules("single-pass");
+    let c = |t: &str| Card::parse(t).unwrap();
+    let pile = [c("7H"), c("7D"), c("5C"), c("6C")];
+    // Clubs home to the 4, spades all home, hearts and diamonds to the 6; the rest in the
+    // stock.
+    let home = [4, 13, 6, 6];
+    let stock: Vec<Card> = (0..52u8)
+        .filter_map(Card::from_index)
+        .filter(|x| x.rank() > home[x.suit() as usize] && !pile.contains(x))
+        .collect();
+    let empty: &[Card] = &[];
+    let p = Position::from_parts(
+        [
+            (&pile, 3),
+            (empty, 0),
+            (empty, 0),
+            (empty, 0),
+            (empty, 0),
+            (empty, 0),
+            (empty, 0),
+        ],
+        &stock,
+        &[],
+        home,
+        1,
+    );
+    let Verdict::Lost { why } = Solver::new().solve(&p, &r, BUDGET) else {
+        panic!("lost");
+    };
+    assert_eq!(
+        why,
+        "the 5♣ is buried under the 6♣ it must go home before, and no red 7 can ever take the 6♣"
+    );
+}
+
+/// The same in the waste once no pass is left: the 6♣ turned over onto the 5♣, with both red
+/// 7s under them.
+#[test]
+fn a_card_buried_in_the_waste_is_lost_in_words() {
+    let r = rules("single-pass");
+    let c = |t: &str| Card::parse(t).unwrap();
+    let waste = [c("7H"), c("7D"), c("5C"), c("6C")];
+    let home = [4, 13, 6, 6];
+    let column = |ranks: &str, suit: char| -> Vec<Card> {
+        ranks
+            .chars()
+            .map(|rank| c(&format!("{rank}{suit}")))
+            .collect()
+    };
+    let clubs = column("789TJQK", 'C');
+    let (hearts, diamonds) = (column("89TJQK", 'H'), column("89TJQK", 'D'));
+    let empty: &[Card] = &[];
+    let p = Position::from_parts(
+        [
+            (&clubs, 6),
+            (&hearts, 5),
+            (&diamonds, 5),
+            (empty, 0),
+            (empty, 0),
+            (empty, 0),
+            (empty, 0),
+        ],
+        &[],
+        &waste,
+        home,
+        1,
+    );
+    let Verdict::Lost { why } = Solver::new().solve(&p, &r, BUDGET) else {
+        panic!("lost");
+    };
+    assert_eq!(
+        why,
+        "in the waste, the 5♣ is buried under the 6♣ it must go home before, and no red 7 can ever take the 6♣"
+    );
 }

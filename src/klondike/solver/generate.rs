@@ -1,0 +1,184 @@
+//! The moves the search tries at a position, and the order it tries them in (see the pruning
+//! notes in `mod.rs`).
+
+use super::state::{Act, Bit, State, Table, rank, suit, talon_reach};
+
+fn mask(b: Bit) -> u64 {
+    1 << b
+}
+
+/// The moves worth trying at `s`, the likeliest first, pushed onto `out`: a safe move home
+/// alone if there is one; else home, the runs that turn up the most face-down cards first,
+/// the waste's top card, the stock's cards, and cards back from the foundations last.
+pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
+    let rules = &table.rules;
+    let roots = s.roots(table);
+    let wanted = s.wanted();
+    let home_now = s.uncoverable(roots) & wanted;
+    let top = s.waste_top(table);
+    // A safe move home, alone.
+    let mut rest = home_now;
+    while rest != 0 {
+        let b = rest.trailing_zeros() as Bit;
+        rest &= rest - 1;
+        if s.safe_home(b, rules) {
+            out.push(Act::Home(b));
+            return;
+        }
+    }
+    // Only one card at a time: three at a time, a card taken from the waste changes which
+    // cards later turns bring up, so it may be regretted.
+    if let Some(t) = top
+        && rules.turn == 1
+        && wanted & mask(t) != 0
+        && s.safe_home(t, rules)
+    {
+        out.push(Act::Talon {
+            card: t,
+            home: true,
+            steps: 0,
+            turned: s.turned,
+            pass: s.pass,
+        });
+        return;
+    }
+    // One card at a time with passes without end, any talon card can be turned up whenever
+    // it is wanted, and the key forgets how far the talon is turned: a talon card is then as
+    // free as an uncovered one on the table, and a safe one goes home alone like it.
+    if rules.turn == 1 && rules.passes.is_none() && s.talon & wanted != 0 {
+        let mut safe = None;
+        talon_reach(s, table, |card, steps, turned, pass| {
+            if safe.is_none() && wanted & mask(card) != 0 && s.safe_home(card, rules) {
+                safe = Some(Act::Talon {
+                    card,
+                    home: true,
+                    steps,
+                    turned,
+                    pass,
+                });
+            }
+        });
+        if let Some(act) = safe {
+            out.push(act);
+            return;
+        }
+    }
+    let mut rest = home_now;
+    while rest != 0 {
+        let b = rest.trailing_zeros() as Bit;
+        rest &= rest - 1;
+        out.push(Act::Home(b));
+    }
+    let placeable = s.placeable(table, roots);
+    // Runs from the bottom of each column's face-up cards, the deepest pile first.
+    let first_reveal = out.len();
+    for c in 0..7u8 {
+        let n = s.pile[usize::from(c)];
+        if n == 0 {
+            continue;
+        }
+        let root = table.piles[usize::from(c)][usize::from(n) - 1];
+        let king = rank(root) == 13;
+        let useful = if n > 1 {
+            true
+        } else {
+            // Emptying the column: worth it only while a King could come to it.
+            !king && king_to_come(s, table)
+        };
+        if useful && placeable & mask(root) != 0 {
+            out.push(Act::Reveal(c));
+        }
+    }
+    out[first_reveal..].sort_by_key(|a| match a {
+        Act::Reveal(c) => std::cmp::Reverse(s.pile[usize::from(*c)]),
+        _ => std::cmp::Reverse(0),
+    });
+    // The talon's cards, the waste's top first. One card at a time with passes without end,
+    // a talon card can be had whenever it is wanted, so it goes onto the table only when a
+    // card could go on it at once: take a winning line that puts it there earlier; until
+    // the first card goes on it (or it goes home) it only covers a parent, which nothing
+    // needs covered, so it could as well have waited in the talon (its place on the parents'
+    // level still free when it comes) until then, when that card (a root, a face-up card on
+    // its twin, a talon card, or a foundation's top) was already where it could be had.
+    let free_talon = rules.turn == 1 && rules.passes.is_none();
+    let mut reachable = 0u64;
+    talon_reach(s, table, |card, steps, turned, pass| {
+        reachable |= mask(card);
+        for home in [true, false] {
+            let fits = if home {
+                wanted
+            } else if free_talon && !child_at_hand(s, card, rules.foundation_to_column) {
+                0
+            } else {
+                placeable
+            };
+            if fits & mask(card) != 0 {
+                out.push(Act::Talon {
+                    card,
+                    home,
+                    steps,
+                    turned,
+                    pass,
+                });
+            }
+        }
+    });
+    if rules.foundation_to_column {
+        for f in 0..4u8 {
+            let n = s.home[usize::from(f)];
+            if n == 0 {
+                continue;
+            }
+            let card = 4 * (n - 1) + f;
+            if placeable & mask(card) != 0 && holds_at_once(s, card, roots, reachable) {
+                out.push(Act::Back(f));
+            }
+        }
+    }
+}
+
+/// Whether a card that could go on `b` (one rank down, the other colour) is face up on the
+/// table, in the talon, or (where cards may come back) a foundation's top.
+fn child_at_hand(s: &State, b: Bit, back: bool) -> bool {
+    let r = rank(b);
+    if r == 1 {
+        return false;
+    }
+    let other = if suit(b) < 2 { [2u8, 3] } else { [0, 1] };
+    other.iter().any(|&o| {
+        let kid = mask(4 * (r - 2) + o);
+        (s.visible | s.talon) & kid != 0 || (back && s.home[usize::from(o)] == r - 1)
+    })
+}
+
+/// Whether a King could still come to an empty column: one in the talon, face down, home, or
+/// at the bottom of a run with face-down cards under it.
+fn king_to_come(s: &State, table: &Table) -> bool {
+    let kings: u64 = 0xf << 48;
+    if kings & !s.visible != 0 {
+        return true;
+    }
+    (0..7).any(|c| {
+        let n = usize::from(s.pile[c]);
+        n > 1 && rank(table.piles[c][n - 1]) == 13
+    })
+}
+
+/// Whether card `b`, back from its foundation, could at once hold a card (a root to turn up
+/// a card, a talon card, another foundation's top) or let its twin go home.
+fn holds_at_once(s: &State, b: Bit, roots: u64, reachable: u64) -> bool {
+    let r = rank(b);
+    let twin = b ^ 1;
+    if s.visible & mask(twin) != 0 && s.home[usize::from(suit(twin))] + 1 == r {
+        return true;
+    }
+    if r == 1 {
+        return false;
+    }
+    let other = if suit(b) < 2 { [2u8, 3] } else { [0, 1] };
+    other.iter().any(|&o| {
+        let kid = 4 * (r - 2) + o;
+        let m = mask(kid);
+        (s.visible & roots & m != 0) || reachable & m != 0 || s.home[usize::from(o)] == r - 1
+    })
+}
