@@ -104,17 +104,38 @@ pub fn move_said(game: &dyn Game, m: Move) -> String {
         return "The waste turned over onto the stock.".into();
     }
     let card = card_at(game, m.to, m.count).unwrap_or_default();
+    format!(
+        "{}.{}",
+        card_move(game, &card, m),
+        left_behind(game, m.from)
+    )
+}
+
+/// A move of `card` (and the cards on it) in words: "7♥ from the waste to column c3".
+fn card_move(game: &dyn Game, card: &str, m: Move) -> String {
     let with = if m.count > 1 {
         " and the cards on it"
     } else {
         ""
     };
     format!(
-        "{card}{with} from {} to {}.{}",
+        "{card}{with} from {} to {}",
         game.place_name(m.from),
-        game.place_name(m.to),
-        left_behind(game, m.from)
+        game.place_name(m.to)
     )
+}
+
+/// A move about to be played, in words, from the table before it (the lost notice names the
+/// move that lost the game so: "That move (7♥ from the waste to column c3) …").
+pub fn move_words(game: &dyn Game, m: Move) -> String {
+    if m.is_turn() {
+        return "turning the stock".into();
+    }
+    if m.is_redeal() {
+        return "turning the waste over".into();
+    }
+    let card = game.moving_card(m).map(|c| c.name()).unwrap_or_default();
+    card_move(game, &card, m)
 }
 
 /// A move just taken back, said from the table the undo left: "Undone: 7♥ back to the waste."

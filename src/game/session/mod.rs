@@ -119,27 +119,6 @@ pub struct PlayerMove {
     pub words: String,
 }
 
-/// A move about to be played, in words.
-fn move_words(game: &dyn Game, m: Move) -> String {
-    if m.is_turn() {
-        return "turning the stock".into();
-    }
-    if m.is_redeal() {
-        return "turning the waste over".into();
-    }
-    let card = game.moving_card(m).map(|c| c.name()).unwrap_or_default();
-    let with = if m.count > 1 {
-        " and the cards on it"
-    } else {
-        ""
-    };
-    format!(
-        "{card}{with} from {} to {}",
-        game.place_name(m.from),
-        game.place_name(m.to)
-    )
-}
-
 impl Session {
     pub fn new(game: Box<dyn Game>) -> Session {
         Session {
@@ -197,7 +176,7 @@ impl Session {
     /// Plays a move for the player (`by_player`) or the assistant.
     fn play(&mut self, m: Move, by_player: bool) -> Result<GameChanged, String> {
         let before = self.game.snapshot();
-        let words = move_words(self.game.as_ref(), m);
+        let words = crate::patience::words::move_words(self.game.as_ref(), m);
         self.game.play(m)?;
         self.start_clock();
         if by_player {
