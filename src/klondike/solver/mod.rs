@@ -30,9 +30,12 @@
 //! - **A talon turned less is worth more**: one card at a time, a position whose talon has been
 //!   turned further (or into a later pass) than one seen before with the same cards elsewhere
 //!   is reached from that one by turning alone, so it is searched already.
-//! - **Cards that can never leave their stacks** (`dead`): a position where some cards of the
-//!   columns' piles (or of the waste, once no pass is left) each wait for a lower card of their
-//!   suit that they bury, with no parent ever free to take them, is lost without a search.
+//! - **Cards that can never leave their stacks** (`dead`, `relax`): a position where some cards
+//!   of the columns' piles (or of the waste, once no pass is left) each wait for a lower card
+//!   of their suit that they bury, with no parent ever free to take them, is lost without a
+//!   search; so is one where a looser game (cards out of their stacks always at hand, the
+//!   stock's last pass turned one card at a time only when nothing else comes out) leaves a
+//!   card in its stack.
 //!
 //! The order of moves changes only how soon a win is found: with passes without end, where
 //! most deals are won, a few short searches in shuffled orders go first.
@@ -44,6 +47,7 @@ mod generate;
 mod line;
 mod range;
 pub mod reference;
+mod relax;
 mod seen;
 mod state;
 #[cfg(test)]
@@ -131,6 +135,12 @@ impl Solver {
         if let Some(stuck) = dead::stuck(&start, &table) {
             return Verdict::Lost {
                 why: dead::words(&stuck),
+            };
+        }
+        let never_out = relax::never_out(&start, &table);
+        if never_out != 0 {
+            return Verdict::Lost {
+                why: relax::words(never_out),
             };
         }
         // Most deals with passes without end are won, some only along a line the usual order
@@ -226,15 +236,12 @@ impl Solver {
             return Arrival::OutOfBudget;
         }
         // Without a pass left, the waste is a stack: cards turned over carelessly can bury
-        // what others wait for (see `dead`). With one left, only the columns' piles are
-        // stacks, and what is stuck in them is stuck from the start (where cards may come
-        // back from the foundations), found before the search. Asked only when `anew`: every
-        // other move only takes cards out of stacks, home or back, which keeps under each
-        // stacked card what lay there and makes no card wait for one it did not (a card back
-        // from its foundation is on the table, in no stack). So cards stuck after such a move
-        // were stuck before it, where the search would not have gone on.
+        // what others wait for (see `relax`). With one left, every talon card is at hand, and
+        // what the columns' piles hold for ever is held from the start, found before the
+        // search. Asked only when `anew`: every other move only brings cards out of their
+        // stacks, or home and back, after which the looser game brings out all it did.
         let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
-        if anew && last_pass && dead::stuck(&s, table).is_some() {
+        if anew && last_pass && relax::never_out(&s, table) != 0 {
             return Arrival::Dead;
         }
         let start = self.acts.len();

@@ -396,3 +396,82 @@ fn a_card_buried_in_the_waste_is_lost_in_words() {
         "in the waste, the 5♣ is buried under the 6♣ it must go home before, and no red 7 can ever take the 6♣"
     );
 }
+
+/// The looser game (`relax`) against brute force: every position it calls lost, met in random
+/// play from random reduced games under every rule set, brute force finds lost too; and it
+/// calls lost every position the dead check does.
+#[test]
+fn positions_the_looser_game_loses_are_lost() {
+    let mut rng = StdRng::seed_from_u64(37);
+    let (mut fired, mut beyond_dead) = (0, 0);
+    for name in RULE_SETS {
+        for back in [false, true] {
+            let r = Rules {
+                foundation_to_column: back,
+                ..rules(name)
+            };
+            for _ in 0..400 {
+                let low = rng.random_range(5..=8);
+                let mut p = reduced(low, &mut rng);
+                for _ in 0..rng.random_range(0..16) {
+                    let moves = in_play(&p, &r, low);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.apply(&r, moves[rng.random_range(0..moves.len())])
+                        .unwrap();
+                }
+                let Some((table, s)) = line::abstract_of(&p, &r) else {
+                    continue;
+                };
+                let never_out = relax::never_out(&s, &table);
+                let stuck = dead::stuck(&s, &table);
+                assert!(
+                    stuck.is_none() || never_out != 0,
+                    "{name}, back {back}: stuck but the looser game wins: {p:?}"
+                );
+                if never_out == 0 {
+                    continue;
+                }
+                if let Some(truth) = brute_force(p, &r, low, 50_000) {
+                    assert!(
+                        !truth,
+                        "{name}, back {back}: {} but winnable: {p:?}",
+                        relax::words(never_out)
+                    );
+                    fired += 1;
+                    beyond_dead += usize::from(stuck.is_none());
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{fired} positions the looser game loses checked, {beyond_dead} beyond the dead check"
+    );
+    assert!(
+        fired > 50 && beyond_dead > 10,
+        "{fired} checked, {beyond_dead} beyond"
+    );
+}
+
+#[test]
+fn cards_that_never_come_free_are_named() {
+    let m = |cards: &[&str]| {
+        cards
+            .iter()
+            .map(|t| 1u64 << state::bit(Card::parse(t).unwrap()))
+            .fold(0, |a, b| a | b)
+    };
+    assert_eq!(
+        relax::words(m(&["9D"])),
+        "however the other cards are played, the 9♦ never comes free"
+    );
+    assert_eq!(
+        relax::words(m(&["9D", "3H", "4D"])),
+        "however the other cards are played, the 3♥, the 4♦ and the 9♦ never come free"
+    );
+    assert_eq!(
+        relax::words(m(&["9D", "3H", "4D", "JC", "QS"])),
+        "however the other cards are played, the 3♥, the 4♦, the 9♦ and 2 more cards never come free"
+    );
+}

@@ -1,0 +1,137 @@
+//! Proving a position lost by playing a looser game that is won whenever the real one is:
+//! cards, once out of their stacks, are all at hand for ever.
+//!
+//! A card is *out* once it has left its stack (a column's dealt pile, or the talon): it is on
+//! the table or home. In the looser game an out card is always free to take a child or go
+//! home, and no parent is ever too full; what is still stacked stays as the real game has it.
+//! A stacked card comes out when it is on top of its stack (a column's top card; the waste's
+//! top; any talon card while a pass is left) and it is a King, or a parent of it (one rank up,
+//! the other colour) is out or on top of a column, or every lower card of its suit is out.
+//! On the last pass the stock turns one card at a time onto the waste, only once nothing else
+//! comes out.
+//!
+//! Coming out only ever helps in the looser game, so bringing out all it can, as early as it
+//! can, is its best play. And every card the real game brings out, the looser one has brought
+//! out by then (at the same card of the stock): a real move needs at most what the looser game
+//! asks, and its waste holds no card the real one does not. So a card the looser game never
+//! brings out never leaves its stack in the real one, never goes home: the position is lost.
+
+use super::state::{Bit, State, Table, rank, suit};
+
+/// The cards of suit ♣ (shifted by the suit for the others).
+const CLUBS: u64 = 0x0001_1111_1111_1111;
+
+/// The two parents of `b`: one rank up, the other colour (none for a King).
+fn parents(b: Bit) -> u64 {
+    let r = rank(b);
+    if r == 13 {
+        return 0;
+    }
+    let other = if suit(b) < 2 { 2 } else { 0 };
+    0b11 << (4 * r + other)
+}
+
+/// The cards of `b`'s suit below it.
+fn lower(b: Bit) -> u64 {
+    (CLUBS << suit(b)) & ((1u64 << (4 * (u32::from(rank(b)) - 1))) - 1)
+}
+
+/// The cards that never come out in the looser game (0: the position may still be won).
+pub fn never_out(s: &State, table: &Table) -> u64 {
+    let home: u64 = (0..4)
+        .map(|su| ((1u64 << (4 * u32::from(s.home[su]))) - 1) & (CLUBS << su))
+        .fold(0, |a, m| a | m);
+    let mut top = s.pile;
+    let column_top = |c: usize, top: &[u8; 7]| match top[c] {
+        0 => 0,
+        n => 1u64 << table.piles[c][usize::from(n) - 1],
+    };
+    let mut tops: u64 = (0..7).map(|c| column_top(c, &top)).fold(0, |a, m| a | m);
+    let mut out = home | (s.visible & !tops);
+    // Cards home may come back to hold a child only where the rules allow it.
+    let holds_home = table.rules.foundation_to_column;
+    let comes_out = |b: Bit, out: u64, tops: u64| {
+        let holders = if holds_home { out } else { out & !home } | tops;
+        rank(b) == 13 || parents(b) & holders != 0 || lower(b) & !out == 0
+    };
+    let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
+    let len = usize::from(table.talon_len);
+    // The waste, bottom first, and the stock's next card; with a pass left, every talon card
+    // is at hand whenever it is wanted.
+    let mut waste = [0 as Bit; 24];
+    let mut waste_len = 0;
+    let mut next = len;
+    let mut loose = 0u64;
+    if last_pass {
+        for &b in &table.talon[..usize::from(s.turned)] {
+            if s.talon & (1 << b) != 0 {
+                waste[waste_len] = b;
+                waste_len += 1;
+            }
+        }
+        next = usize::from(s.turned);
+    } else {
+        loose = s.talon;
+    }
+    loop {
+        let mut changed = false;
+        for c in 0..7 {
+            while top[c] > 0 {
+                let b = table.piles[c][usize::from(top[c]) - 1];
+                if !comes_out(b, out, tops) {
+                    break;
+                }
+                out |= 1 << b;
+                tops &= !(1 << b);
+                top[c] -= 1;
+                tops |= column_top(c, &top);
+                changed = true;
+            }
+        }
+        while waste_len > 0 && comes_out(waste[waste_len - 1], out, tops) {
+            waste_len -= 1;
+            out |= 1 << waste[waste_len];
+            changed = true;
+        }
+        let mut rest = loose & !out;
+        while rest != 0 {
+            let b = rest.trailing_zeros() as Bit;
+            rest &= rest - 1;
+            if comes_out(b, out, tops) {
+                out |= 1 << b;
+                changed = true;
+            }
+        }
+        if changed {
+            continue;
+        }
+        // Nothing more comes out: turn the stock's next card onto the waste.
+        while next < len && s.talon & (1 << table.talon[next]) == 0 {
+            next += 1;
+        }
+        if next == len {
+            break;
+        }
+        waste[waste_len] = table.talon[next];
+        waste_len += 1;
+        next += 1;
+    }
+    super::state::ALL & !out
+}
+
+/// Cards that never come out, in a player's words: "however the other cards are played, the
+/// 3♥, the 4♦ and the 9♣ never come free".
+pub fn words(cards: u64) -> String {
+    let names: Vec<String> = (0..52u8)
+        .filter(|&b| cards & (1 << b) != 0)
+        .map(|b| format!("the {}", super::state::card(b).name()))
+        .collect();
+    let list = match names.as_slice() {
+        [] => return "no card is stuck".into(),
+        [one] => return format!("however the other cards are played, {one} never comes free"),
+        [a, b] => format!("{a} and {b}"),
+        [a, b, c] => format!("{a}, {b} and {c}"),
+        [a, b, c, rest @ ..] => format!("{a}, {b}, {c} and {} more cards", rest.len()),
+    };
+    format!("however the other cards are played, {list} never come free")
+}
