@@ -16,6 +16,7 @@ pub mod cli;
 pub mod game;
 pub mod keys;
 pub mod klondike;
+pub mod parallel;
 pub mod patience;
 pub mod profile;
 pub mod rules;

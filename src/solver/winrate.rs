@@ -2,8 +2,6 @@
 
 use super::{Decision, Solver};
 use crate::rules::{DealNumber, Position, Rules};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::time::Instant;
 
 /// One deal's outcome, as `winrate --csv` writes it.
@@ -24,60 +22,18 @@ pub fn run(
     first: u128,
     last: u128,
     jobs: usize,
-    row: impl FnMut(&Row),
+    mut row: impl FnMut(&Row),
     progress: impl FnMut(u128, u128),
 ) {
-    run_in_chunks(rules, first, last, jobs, CHUNK, row, progress);
-}
-
-fn run_in_chunks(
-    rules: &Rules,
-    first: u128,
-    last: u128,
-    jobs: usize,
-    chunk_size: u128,
-    mut row: impl FnMut(&Row),
-    mut progress: impl FnMut(u128, u128),
-) {
-    let total = last - first + 1;
-    let chunks = total.div_ceil(chunk_size);
-    let next = AtomicU64::new(0);
-    let (send, receive) = mpsc::channel::<(u128, Vec<Row>)>();
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            let (send, next) = (send.clone(), &next);
-            scope.spawn(move || {
-                let mut solver = Solver::new();
-                loop {
-                    let chunk = u128::from(next.fetch_add(1, Ordering::Relaxed));
-                    if chunk >= chunks {
-                        break;
-                    }
-                    let from = first + chunk * chunk_size;
-                    let to = (from + chunk_size - 1).min(last);
-                    let rows = (from..=to)
-                        .map(|n| decide_deal(&mut solver, rules, n))
-                        .collect();
-                    if send.send((chunk, rows)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        // Chunks arrive in any order; hand them on in deal order.
-        let mut waiting = std::collections::BTreeMap::new();
-        let (mut due, mut done) = (0u128, 0u128);
-        for (chunk, rows) in receive {
-            done += rows.len() as u128;
-            waiting.insert(chunk, rows);
-            while let Some(rows) = waiting.remove(&due) {
-                rows.iter().for_each(&mut row);
-                due += 1;
-            }
-            progress(done, total);
-        }
-    });
+    crate::parallel::decide_in_order(
+        (first, last),
+        jobs,
+        CHUNK,
+        Solver::new,
+        |solver, n| decide_deal(solver, rules, n),
+        |r| row(&r),
+        progress,
+    );
 }
 
 fn decide_deal(solver: &mut Solver, rules: &Rules, n: u128) -> Row {
@@ -170,26 +126,5 @@ mod tests {
              winnable 1 of 2 (50.000%), 95% Wilson interval [9.453%, 90.547%]\n\
              with the unknown deals lost or won, 95% interval [3.622%, 96.378%]\n"
         );
-    }
-
-    #[test]
-    fn rows_come_in_deal_order_from_every_thread() {
-        let rules = crate::rules::RuleSet::default_set().rules();
-        let mut deals = Vec::new();
-        let mut last_progress = 0;
-        run_in_chunks(
-            &rules,
-            1,
-            40,
-            3,
-            7,
-            |row| deals.push(row.deal),
-            |done, total| {
-                assert!(done <= total);
-                last_progress = done;
-            },
-        );
-        assert_eq!(deals, (1..=40).collect::<Vec<_>>());
-        assert_eq!(last_progress, 40);
     }
 }

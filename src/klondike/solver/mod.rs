@@ -57,7 +57,7 @@ use super::moves::Move;
 use super::position::{Position, Status};
 use super::ruleset::Rules;
 pub use range::{Decided, decide_range};
-use seen::{KEY_BITS, PROGRESS_SHIFT, Seen, SeenKey};
+use seen::{Met, Seen};
 use state::{Act, State, Table};
 
 /// The solver's answer.
@@ -216,20 +216,8 @@ impl Solver {
             return Arrival::Over;
         }
         let (key, progress) = s.key(table);
-        debug_assert!(key <= KEY_BITS && progress < 1 << (128 - PROGRESS_SHIFT));
-        let entry = SeenKey(key | (u128::from(progress) << PROGRESS_SHIFT));
-        if !self.seen.insert(entry) {
-            // A progress of 0 is the least, and a key met with it is met with no other:
-            // seen, without looking the old one up.
-            if progress == 0
-                || self
-                    .seen
-                    .get(&entry)
-                    .is_some_and(|old| old.progress() <= progress)
-            {
-                return Arrival::Seen;
-            }
-            self.seen.replace(entry);
+        if self.seen.meet(key, progress) == Met::Before {
+            return Arrival::Seen;
         }
         self.searched += 1;
         if self.searched > budget {
@@ -256,6 +244,11 @@ impl Solver {
                 let j = start + (*x % (i - start + 1) as u64) as usize;
                 self.acts.swap(i, j);
             }
+        }
+        for &act in &self.acts[start..] {
+            let mut next = s;
+            next.play(table, act);
+            self.seen.prefetch(next.key(table).0);
         }
         Arrival::Search(Frame {
             state: s,

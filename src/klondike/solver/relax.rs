@@ -21,6 +21,9 @@ use super::state::{Bit, State, Table, rank, suit};
 /// The cards of suit ♣ (shifted by the suit for the others).
 const CLUBS: u64 = 0x0001_1111_1111_1111;
 
+/// The four Kings.
+const KINGS: u64 = 0xf << 48;
+
 /// The two parents of `b`: one rank up, the other colour (none for a King).
 fn parents(b: Bit) -> u64 {
     let r = rank(b);
@@ -50,9 +53,14 @@ pub fn never_out(s: &State, table: &Table) -> u64 {
     let mut out = home | (s.visible & !tops);
     // Cards home may come back to hold a child only where the rules allow it.
     let holds_home = table.rules.foundation_to_column;
-    let comes_out = |b: Bit, out: u64, tops: u64| {
+    // A King leaves its stack only for an empty column (or home): once a column can be
+    // empty. One is when it is empty now, when a column's dealt cards are all out (a King
+    // dealt at the bottom stays), or when a King at the foot of a column can go home.
+    let mut emptied = s.empty_columns(table) > 0;
+    let mut bottoms = s.visible & KINGS & !tops;
+    let comes_out = |b: Bit, out: u64, tops: u64, emptied: bool| {
         let holders = if holds_home { out } else { out & !home } | tops;
-        rank(b) == 13 || parents(b) & holders != 0 || lower(b) & !out == 0
+        (rank(b) == 13 && emptied) || parents(b) & holders != 0 || lower(b) & !out == 0
     };
     let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
     let len = usize::from(table.talon_len);
@@ -78,17 +86,30 @@ pub fn never_out(s: &State, table: &Table) -> u64 {
         for c in 0..7 {
             while top[c] > 0 {
                 let b = table.piles[c][usize::from(top[c]) - 1];
-                if !comes_out(b, out, tops) {
+                if top[c] == 1 && rank(b) == 13 {
+                    // Dealt at the bottom, it need never leave: out, at the foot of its column.
+                    out |= 1 << b;
+                    bottoms |= 1 << b;
+                    top[c] = 0;
+                    changed = true;
+                    break;
+                }
+                if !comes_out(b, out, tops, emptied) {
                     break;
                 }
                 out |= 1 << b;
                 tops &= !(1 << b);
                 top[c] -= 1;
                 tops |= column_top(c, &top);
+                emptied |= top[c] == 0;
                 changed = true;
             }
         }
-        while waste_len > 0 && comes_out(waste[waste_len - 1], out, tops) {
+        if !emptied && (0..4).any(|k| bottoms & (1 << (48 + k)) != 0 && lower(48 + k) & !out == 0) {
+            emptied = true;
+            changed = true;
+        }
+        while waste_len > 0 && comes_out(waste[waste_len - 1], out, tops, emptied) {
             waste_len -= 1;
             out |= 1 << waste[waste_len];
             changed = true;
@@ -97,7 +118,7 @@ pub fn never_out(s: &State, table: &Table) -> u64 {
         while rest != 0 {
             let b = rest.trailing_zeros() as Bit;
             rest &= rest - 1;
-            if comes_out(b, out, tops) {
+            if comes_out(b, out, tops, emptied) {
                 out |= 1 << b;
                 changed = true;
             }
