@@ -14,6 +14,9 @@
 //!   three pixels of a screenshot of the window (sRGB): a corner of the felt, the Zodiac track
 //!   between two piles, and the back of the stock's top card (in its plain lower half), so a
 //!   test can tell a drawn table and drawn cards from a blank table or missing cards.
+//! - `probe: pointer press|release X,Y`: each press and release of a mouse button the frame
+//!   acted on, and where the pointer was then (logical pixels), so that a test whose input
+//!   came to nothing can tell whether the game had any.
 //! - `probe: finished won|helped|lost moves=N`: a game ended (counted in the statistics).
 //! - `probe: atlas-ms N deck=D`: the card atlas was painted, in N ms (at start, after a resize
 //!   or a change of deck: what switching decks costs).
@@ -65,6 +68,7 @@ pub(super) fn plugin(app: &mut App) {
             Last,
             (
                 first_frame,
+                pointer_said,
                 ready,
                 look_at_the_table.run_if(move || look),
                 finished,
@@ -107,6 +111,25 @@ fn count_draws(
     calls
         .0
         .store(u32::try_from(n).unwrap_or(u32::MAX), Ordering::Relaxed);
+}
+
+fn pointer_said(
+    mut moved: MessageReader<bevy::window::CursorMoved>,
+    mut buttons: MessageReader<bevy::input::mouse::MouseButtonInput>,
+    mut at: Local<Vec2>,
+) {
+    // The input queue gives a frame its moves up to one press or release: the moves first.
+    if let Some(last) = moved.read().last() {
+        *at = last.position;
+    }
+    for b in buttons.read() {
+        let what = if b.state.is_pressed() {
+            "press"
+        } else {
+            "release"
+        };
+        println!("probe: pointer {what} {:.0},{:.0}", at.x, at.y);
+    }
 }
 
 fn first_frame(frames: Res<FrameCount>, start: Option<Res<ProcessStart>>) {

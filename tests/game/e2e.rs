@@ -221,7 +221,16 @@ impl Running {
                 .find(|l| l.starts_with(&want))
                 .map(str::to_string)
         })
-        .unwrap_or_else(|| panic!("the game never said {want:?}"));
+        .unwrap_or_else(|| {
+            let said = std::fs::read_to_string(&self.out).unwrap_or_default();
+            let pointer = Command::new("xdotool")
+                .arg("getmouselocation")
+                .env("DISPLAY", &self.display)
+                .output()
+                .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+                .unwrap_or_default();
+            panic!("the game never said {want:?}; it said:\n{said}the pointer: {pointer}")
+        });
         let field = |name: &str| {
             line.split_whitespace()
                 .find_map(|w| w.strip_prefix(name))

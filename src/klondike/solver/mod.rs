@@ -190,10 +190,12 @@ impl Solver {
             frame.next += 1;
             let mut s = frame.state;
             s.play(table, act);
-            // Only cards turned over onto the waste (or, where cards never come back from the
-            // foundations, a card gone home for good) can make cards stuck anew (`arrive`).
-            let anew =
-                !rules.foundation_to_column || matches!(act, Act::Talon { steps, .. } if steps > 0);
+            // Only cards turned onto the waste and left there (or, where cards never come back
+            // from the foundations, a card gone home for good) can make cards stuck anew
+            // (`arrive`). A single card turned and played at once buries none: not worth a look.
+            let buries = |steps: u8| steps > 1 || (steps == 1 && rules.turn > 1);
+            let anew = !rules.foundation_to_column
+                || matches!(act, Act::Talon { steps, .. } if buries(steps));
             match self.arrive(s, table, budget, anew) {
                 Arrival::Over => {
                     let acts: Vec<Act> = path.iter().map(|f| self.acts[f.next - 1]).collect();
