@@ -126,18 +126,25 @@ pub fn never_out(s: &State, table: &Table) -> u64 {
         if changed {
             continue;
         }
-        // Nothing more comes out: turn the stock's next card onto the waste.
-        while next < len && s.talon & (1 << table.talon[next]) == 0 {
+        // Nothing more comes out: turn the stock's cards onto the waste until one comes out
+        // (one that does not changes nothing else: it only buries the waste's top).
+        loop {
+            while next < len && s.talon & (1 << table.talon[next]) == 0 {
+                next += 1;
+            }
+            if next == len {
+                return super::state::ALL & !out;
+            }
+            let b = table.talon[next];
             next += 1;
+            if comes_out(b, out, tops, emptied) {
+                out |= 1 << b;
+                break;
+            }
+            waste[waste_len] = b;
+            waste_len += 1;
         }
-        if next == len {
-            break;
-        }
-        waste[waste_len] = table.talon[next];
-        waste_len += 1;
-        next += 1;
     }
-    super::state::ALL & !out
 }
 
 /// Cards that never come out, in a player's words: "however the other cards are played, the
