@@ -203,6 +203,7 @@ fn keep_drawing(
     session: Option<Res<crate::game::session::Session>>,
     mut frames: Local<u32>,
     mut was_animating: Local<bool>,
+    mut asleep: Local<Option<std::time::Instant>>,
 ) {
     // The first frames draw continuously whatever happens: the window is still settling.
     *frames = frames.saturating_add(1);
@@ -220,14 +221,31 @@ fn keep_drawing(
         let wanted = match (animating, clock) {
             (true, _) => UpdateMode::Continuous,
             (false, true) => IDLE,
-            // Nothing moves and no clock ticks: sleep until input.
-            (false, false) => UpdateMode::Reactive {
-                wait: std::time::Duration::from_secs(3600),
-                react_to_device_events: false,
-                react_to_user_events: true,
-                react_to_window_events: true,
-            },
+            // Nothing moves and no clock ticks: sleep until input, looking again now and then,
+            // less and less often. Winit may sleep with input already read: another thread
+            // that talks to the X server through the same connection (the driver presenting
+            // the last frame) can take a key or click off the socket into the connection's
+            // queue after winit looked at it (winit#1985). A look picks it up.
+            (false, false) => {
+                // The next look about as far off as the sleep is long so far: 1, 2, 4 ... 32 s
+                // (in steps, so that the setting changes only now and then: each change wakes
+                // the window).
+                let since = asleep.get_or_insert_with(std::time::Instant::now).elapsed();
+                let mut wait = FIRST_LOOK;
+                while wait < since && wait < LAST_LOOK {
+                    wait *= 2;
+                }
+                UpdateMode::Reactive {
+                    wait,
+                    react_to_device_events: false,
+                    react_to_user_events: true,
+                    react_to_window_events: true,
+                }
+            }
         };
+        if animating || clock {
+            *asleep = None;
+        }
         // Unfocused windows animate and tick the same way (an unfocused game on a second screen
         // still finishes its moves).
         if settings.focused_mode != wanted || settings.unfocused_mode != wanted {
@@ -236,6 +254,10 @@ fn keep_drawing(
         }
     }
 }
+
+/// Asleep, the first look for input stuck on the way, and the longest wait between looks.
+const FIRST_LOOK: std::time::Duration = std::time::Duration::from_secs(1);
+const LAST_LOOK: std::time::Duration = std::time::Duration::from_secs(32);
 
 /// How the window updates when nothing moves but the clock runs: on input, and once a second.
 /// Input means the window's own events: device events (the mouse moving anywhere on the
