@@ -95,11 +95,6 @@ pub fn window_plugins() -> bevy::app::PluginGroupBuilder {
             }),
             ..default()
         })
-        // Drawing on the main thread, between winit's looks at its queue: pipelined, the render
-        // thread presents through the same X connection while winit sleeps on it, and can read
-        // input into the connection's queue after winit looked (winit#1985; see keep_drawing
-        // in table/animation.rs for the rest of the cure).
-        .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>()
         // Sound comes from bevy_kira_audio; assets are compiled in, so no asset folder is needed.
         .set(AssetPlugin {
             file_path: "assets".into(),
