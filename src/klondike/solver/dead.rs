@@ -38,7 +38,7 @@ pub struct Stuck {
 }
 
 /// The two parents of `b`: one rank up, the other colour (none for a King).
-fn parents(b: Bit) -> u64 {
+pub(super) fn parents(b: Bit) -> u64 {
     let r = rank(b);
     if r == 13 {
         return 0;

@@ -16,6 +16,7 @@
 //! asks, and its waste holds no card the real one does not. So a card the looser game never
 //! brings out never leaves its stack in the real one, never goes home: the position is lost.
 
+use super::dead::parents;
 use super::state::{Bit, State, Table, rank, suit};
 
 /// The cards of suit ♣ (shifted by the suit for the others).
@@ -23,16 +24,6 @@ const CLUBS: u64 = 0x0001_1111_1111_1111;
 
 /// The four Kings.
 const KINGS: u64 = 0xf << 48;
-
-/// The two parents of `b`: one rank up, the other colour (none for a King).
-fn parents(b: Bit) -> u64 {
-    let r = rank(b);
-    if r == 13 {
-        return 0;
-    }
-    let other = if suit(b) < 2 { 2 } else { 0 };
-    0b11 << (4 * r + other)
-}
 
 /// The cards of `b`'s suit below it.
 fn lower(b: Bit) -> u64 {
