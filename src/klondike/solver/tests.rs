@@ -79,6 +79,17 @@ fn canonical(p: &Position, r: &Rules) -> Vec<u8> {
     out
 }
 
+/// Up to `n` moves at random (of those `in_play`), fewer if none is left.
+fn play_at_random(p: &mut Position, r: &Rules, low: u8, n: usize, rng: &mut StdRng) {
+    for _ in 0..n {
+        let moves = in_play(p, r, low);
+        if moves.is_empty() {
+            break;
+        }
+        p.apply(r, moves[rng.random_range(0..moves.len())]).unwrap();
+    }
+}
+
 /// A game of the cards above rank `low` (the others home), shuffled by `rng` and dealt into
 /// some of the columns, each all face down but its top card, and a short stock.
 fn reduced(low: u8, rng: &mut StdRng) -> Position {
@@ -288,14 +299,8 @@ fn positions_found_stuck_are_lost() {
             for _ in 0..400 {
                 let low = rng.random_range(5..=8);
                 let mut p = reduced(low, &mut rng);
-                for _ in 0..rng.random_range(0..12) {
-                    let moves = in_play(&p, &r, low);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    p.apply(&r, moves[rng.random_range(0..moves.len())])
-                        .unwrap();
-                }
+                let n = rng.random_range(0..12);
+                play_at_random(&mut p, &r, low, n, &mut rng);
                 let Some((table, s)) = line::abstract_of(&p, &r) else {
                     continue;
                 };
@@ -413,14 +418,8 @@ fn positions_the_looser_game_loses_are_lost() {
             for _ in 0..400 {
                 let low = rng.random_range(5..=8);
                 let mut p = reduced(low, &mut rng);
-                for _ in 0..rng.random_range(0..16) {
-                    let moves = in_play(&p, &r, low);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    p.apply(&r, moves[rng.random_range(0..moves.len())])
-                        .unwrap();
-                }
+                let n = rng.random_range(0..16);
+                play_at_random(&mut p, &r, low, n, &mut rng);
                 let Some((table, s)) = line::abstract_of(&p, &r) else {
                     continue;
                 };
