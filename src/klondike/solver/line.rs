@@ -18,6 +18,11 @@ pub fn abstract_of(p: &Position, rules: &Rules) -> Option<(Table, State)> {
         talon: [0; 24],
         talon_len: 0,
         before: [0; 25],
+        place: [0; 52],
+        radix: [0; 7],
+        home_radix: 0,
+        code_bits: 0,
+        where_bits: 0,
         rules: *rules,
     };
     let mut s = State {
@@ -27,6 +32,7 @@ pub fn abstract_of(p: &Position, rules: &Rules) -> Option<(Table, State)> {
         home: [0; 4],
         turned: 0,
         pass: p.pass(),
+        places: 0,
     };
     let mut seen = 0u64;
     let mut add = |b: u8| {
@@ -68,16 +74,12 @@ pub fn abstract_of(p: &Position, rules: &Rules) -> Option<(Table, State)> {
             return None;
         }
         table.talon[usize::from(table.talon_len)] = bit(x);
-        table.talon_len += 1;
         s.talon |= 1 << bit(x);
+        s.places |= 1 << table.talon_len;
+        table.talon_len += 1;
     }
     s.turned = p.waste().len() as u8;
-    for t in 0..usize::from(table.talon_len) {
-        table.before[t + 1] = table.before[t] | 1 << table.talon[t];
-    }
-    for t in usize::from(table.talon_len) + 1..25 {
-        table.before[t] = table.before[t - 1];
-    }
+    table.index(s.pile);
     for f in 0..4u8 {
         s.home[usize::from(f)] = p.foundation_len(f);
         for r in 0..p.foundation_len(f) {

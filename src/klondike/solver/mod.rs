@@ -99,16 +99,26 @@ const PROBE_BUDGET: usize = 20_000;
 pub struct Solver {
     seen: Seen,
     acts: Vec<Act>,
+    /// Beside each of `acts`, the position it leads to and that position's key (worked out
+    /// once, when the move is found, to ask the memory for it early).
+    kids: Vec<Kid>,
     /// Positions searched in the last decision.
     pub searched: usize,
     /// The shuffling generator's state (0: moves in the usual order).
     shuffle: u64,
 }
 
+/// A position a move leads to, with its key and progress (`State::key`).
+#[derive(Clone, Copy)]
+struct Kid {
+    state: State,
+    key: u128,
+    progress: u32,
+}
+
 /// One position on the search's path: its moves are `acts[start..end]`, `next` the one after
 /// the one being tried.
 struct Frame {
-    state: State,
     start: usize,
     end: usize,
     next: usize,
@@ -121,8 +131,8 @@ impl Solver {
 
     /// Decides `position` under `rules`, searching at most `budget` positions.
     pub fn solve(&mut self, position: &Position, rules: &Rules, budget: usize) -> Verdict {
-        self.seen.clear();
         self.acts.clear();
+        self.kids.clear();
         self.searched = 0;
         if position.is_won() {
             return Verdict::Winnable { line: Vec::new() };
@@ -170,11 +180,19 @@ impl Solver {
         shuffle: u64,
     ) -> Verdict {
         let rules = &table.rules;
-        self.seen.clear();
+        let (key_bits, progress_bits) = table.key_bits();
+        self.seen.clear(key_bits, progress_bits);
         self.acts.clear();
+        self.kids.clear();
         self.shuffle = shuffle;
         let mut path: Vec<Frame> = Vec::with_capacity(256);
-        match self.arrive(start, table, budget, true) {
+        let (key, progress) = start.key(table);
+        let root = Kid {
+            state: start,
+            key,
+            progress,
+        };
+        match self.arrive(root, table, budget, true) {
             Arrival::Over => return line::concrete(position, rules, &[]),
             Arrival::Search(frame) => path.push(frame),
             Arrival::Seen | Arrival::Dead => {}
@@ -183,20 +201,20 @@ impl Solver {
         while let Some(frame) = path.last_mut() {
             if frame.next == frame.end {
                 self.acts.truncate(frame.start);
+                self.kids.truncate(frame.start);
                 path.pop();
                 continue;
             }
             let act = self.acts[frame.next];
+            let kid = self.kids[frame.next];
             frame.next += 1;
-            let mut s = frame.state;
-            s.play(table, act);
             // Only cards turned onto the waste and left there (or, where cards never come back
             // from the foundations, a card gone home for good) can make cards stuck anew
             // (`arrive`). A single card turned and played at once buries none: not worth a look.
             let buries = |steps: u8| steps > 1 || (steps == 1 && rules.turn > 1);
             let anew = !rules.foundation_to_column
                 || matches!(act, Act::Talon { steps, .. } if buries(steps));
-            match self.arrive(s, table, budget, anew) {
+            match self.arrive(kid, table, budget, anew) {
                 Arrival::Over => {
                     let acts: Vec<Act> = path.iter().map(|f| self.acts[f.next - 1]).collect();
                     return line::concrete(position, rules, &acts);
@@ -213,14 +231,19 @@ impl Solver {
 
     /// Looks at a position just reached: over, seen before, or to be searched. `anew`: the
     /// move here may have made cards stuck (`dead`) that were not.
-    fn arrive(&mut self, s: State, table: &Table, budget: usize, anew: bool) -> Arrival {
+    fn arrive(&mut self, kid: Kid, table: &Table, budget: usize, anew: bool) -> Arrival {
+        let Kid {
+            state: s,
+            key,
+            progress,
+        } = kid;
         if s.is_over() {
             return Arrival::Over;
         }
-        let (key, progress) = s.key(table);
         if self.seen.meet(key, progress) == Met::Before {
             return Arrival::Seen;
         }
+
         self.searched += 1;
         if self.searched > budget {
             return Arrival::OutOfBudget;
@@ -248,12 +271,17 @@ impl Solver {
             }
         }
         for &act in &self.acts[start..] {
-            let mut next = s;
-            next.play(table, act);
-            self.seen.prefetch(next.key(table).0);
+            let mut state = s;
+            state.play(table, act);
+            let (key, progress) = state.key(table);
+            self.seen.prefetch(key);
+            self.kids.push(Kid {
+                state,
+                key,
+                progress,
+            });
         }
         Arrival::Search(Frame {
-            state: s,
             start,
             end: self.acts.len(),
             next: start,

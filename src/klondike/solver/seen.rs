@@ -1,30 +1,143 @@
 //! The set of positions seen: each by its exact key (no hash stands for a position), with the
-//! least talon progress it was seen with, in 16 bytes.
+//! least talon progress it was seen with, in one word: 8 bytes where the rules' keys and
+//! progress fit in 63 bits (the rule sets shipped), else 16.
 //!
 //! Its own open-addressing table rather than a `HashSet`: the search looks a position up at
 //! every move, and in a set of millions each look-up is a cache miss. Keys sit in the slots
 //! themselves, probed one after another, so a look-up usually reads one cache line where a
-//! `HashSet` reads its control bytes and then the slot, two.
+//! `HashSet` reads its control bytes and then the slot, two; and 8-byte slots keep twice as
+//! many positions in the caches as 16-byte ones.
 
-/// Where the progress sits in an entry: keys use fewer bits (`State::key`).
-pub const PROGRESS_SHIFT: u32 = 112;
-pub const KEY_BITS: u128 = (1 << PROGRESS_SHIFT) - 1;
-/// Marks a slot in use (progress never reaches it), so that an all-zero slot is empty.
-const USED: u128 = 1 << 127;
 /// Slots a fresh table starts with, and at most keeps when cleared.
 const SMALL: usize = 1 << 14;
 
+/// An entry: the key, the progress above it, and the top bit set (an all-zero slot is empty).
+trait Word: Copy + Eq {
+    const ZERO: Self;
+    const USED: u128;
+    fn wrap(x: u128) -> Self;
+    fn get(self) -> u128;
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    const USED: u128 = 1 << 63;
+    fn wrap(x: u128) -> u64 {
+        x as u64
+    }
+    fn get(self) -> u128 {
+        u128::from(self)
+    }
+}
+
+impl Word for u128 {
+    const ZERO: u128 = 0;
+    const USED: u128 = 1 << 127;
+    fn wrap(x: u128) -> u128 {
+        x
+    }
+    fn get(self) -> u128 {
+        self
+    }
+}
+
+/// One table of slots of one width.
+struct Slots<W> {
+    slots: Vec<W>,
+    len: usize,
+}
+
+impl<W: Word> Slots<W> {
+    fn new() -> Slots<W> {
+        Slots {
+            slots: vec![W::ZERO; SMALL],
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        if self.slots.len() > SMALL {
+            self.slots = vec![W::ZERO; SMALL];
+        } else {
+            self.slots.fill(W::ZERO);
+        }
+        self.len = 0;
+    }
+
+    fn meet(&mut self, key: u128, progress: u32, shift: u32) -> Met {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow(shift);
+        }
+        let keys = (1u128 << shift) - 1;
+        debug_assert!(key <= keys && (u128::from(progress) << shift) < W::USED);
+        let entry = W::wrap(W::USED | key | u128::from(progress) << shift);
+        let mask = self.slots.len() - 1;
+        let mut i = hash(key) & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == W::ZERO {
+                self.slots[i] = entry;
+                self.len += 1;
+                return Met::New;
+            }
+            let slot = slot.get();
+            if slot & keys == key {
+                let old = ((slot & !W::USED) >> shift) as u32;
+                if old <= progress {
+                    return Met::Before;
+                }
+                self.slots[i] = entry;
+                return Met::Better;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn prefetch(&self, key: u128) {
+        let i = hash(key) & (self.slots.len() - 1);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch reads nothing and faults on nothing, whatever the address; this
+        // one is inside the table anyway.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
+    }
+
+    fn grow(&mut self, shift: u32) {
+        let keys = (1u128 << shift) - 1;
+        let bigger = vec![W::ZERO; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, bigger);
+        let mask = self.slots.len() - 1;
+        for slot in old.into_iter().filter(|&s| s != W::ZERO) {
+            let mut i = hash(slot.get() & keys) & mask;
+            while self.slots[i] != W::ZERO {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+}
+
 /// The positions seen, by key, with the least progress each was seen with.
 pub struct Seen {
-    slots: Vec<u128>,
-    len: usize,
+    narrow: Slots<u64>,
+    wide: Slots<u128>,
+    /// Entries of 8 bytes (else 16).
+    is_narrow: bool,
+    /// Where the progress sits in an entry: above the key's bits.
+    shift: u32,
 }
 
 impl Default for Seen {
     fn default() -> Seen {
         Seen {
-            slots: vec![0; SMALL],
-            len: 0,
+            narrow: Slots::new(),
+            wide: Slots::new(),
+            is_narrow: true,
+            shift: 0,
         }
     }
 }
@@ -47,70 +160,40 @@ fn hash(key: u128) -> usize {
 }
 
 impl Seen {
-    /// Forgets every position. A table grown large for one hard search is given back, so that
-    /// the many small searches after it do not each wipe it.
-    pub fn clear(&mut self) {
-        if self.slots.len() > SMALL {
-            self.slots = vec![0; SMALL];
+    /// Forgets every position, and takes keys of `key_bits` bits and progress of
+    /// `progress_bits` from now on. A table grown large for one hard search is given back, so
+    /// that the many small searches after it do not each wipe it.
+    pub fn clear(&mut self, key_bits: u32, progress_bits: u32) {
+        self.shift = key_bits;
+        // One bit more marks a slot in use.
+        self.is_narrow = key_bits + progress_bits < 64;
+        assert!(
+            key_bits + progress_bits < 128,
+            "a key too long for the table"
+        );
+        if self.is_narrow {
+            self.narrow.clear();
         } else {
-            self.slots.fill(0);
+            self.wide.clear();
         }
-        self.len = 0;
     }
 
-    /// Marks `key` (within `KEY_BITS`) seen with `progress`, and says how it was met.
+    /// Marks `key` seen with `progress`, and says how it was met.
     pub fn meet(&mut self, key: u128, progress: u32) -> Met {
-        debug_assert!(key <= KEY_BITS && u128::from(progress) << PROGRESS_SHIFT < USED);
-        if 2 * (self.len + 1) > self.slots.len() {
-            self.grow();
-        }
-        let entry = USED | key | u128::from(progress) << PROGRESS_SHIFT;
-        let mask = self.slots.len() - 1;
-        let mut i = hash(key) & mask;
-        loop {
-            let slot = self.slots[i];
-            if slot == 0 {
-                self.slots[i] = entry;
-                self.len += 1;
-                return Met::New;
-            }
-            if slot & KEY_BITS == key {
-                let old = ((slot & !USED) >> PROGRESS_SHIFT) as u32;
-                if old <= progress {
-                    return Met::Before;
-                }
-                self.slots[i] = entry;
-                return Met::Better;
-            }
-            i = (i + 1) & mask;
+        if self.is_narrow {
+            self.narrow.meet(key, progress, self.shift)
+        } else {
+            self.wide.meet(key, progress, self.shift)
         }
     }
 
     /// Asks the memory for `key`'s first slot, so that meeting it soon finds it in the cache:
     /// the search asks for all of a position's moves at once, and their misses then overlap.
     pub fn prefetch(&self, key: u128) {
-        let i = hash(key) & (self.slots.len() - 1);
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch reads nothing and faults on nothing, whatever the address; this
-        // one is inside the table anyway.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
-    }
-
-    fn grow(&mut self) {
-        let bigger = vec![0; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, bigger);
-        let mask = self.slots.len() - 1;
-        for slot in old.into_iter().filter(|&s| s != 0) {
-            let mut i = hash(slot & KEY_BITS) & mask;
-            while self.slots[i] != 0 {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = slot;
+        if self.is_narrow {
+            self.narrow.prefetch(key);
+        } else {
+            self.wide.prefetch(key);
         }
     }
 }
@@ -119,18 +202,21 @@ impl Seen {
 mod tests {
     use super::*;
 
-    /// Against a `HashMap` of the least progress per key, over keys that collide often.
+    /// Against a `HashMap` of the least progress per key, over keys that collide often, in
+    /// both widths of entry.
     #[test]
     fn keeps_the_least_progress_of_each_key() {
         use rand::rngs::StdRng;
         use rand::{Rng, SeedableRng};
         let mut rng = StdRng::seed_from_u64(3);
         let mut seen = Seen::default();
-        for round in 0..3 {
+        for (key_bits, progress_bits, narrow) in [(56, 7, true), (100, 10, false), (40, 7, true)] {
+            seen.clear(key_bits, progress_bits);
+            assert_eq!(seen.is_narrow, narrow);
             let mut truth = std::collections::HashMap::<u128, u32>::new();
             for _ in 0..100_000 {
-                let key = u128::from(rng.random_range(0..40_000u32)) << (round * 40);
-                let progress = rng.random_range(0..1000);
+                let key = u128::from(rng.random_range(0..40_000u32)) << (key_bits - 16);
+                let progress = rng.random_range(0..1 << progress_bits);
                 let want = match truth.get(&key) {
                     None => Met::New,
                     Some(&old) if old <= progress => Met::Before,
@@ -141,7 +227,6 @@ mod tests {
                 }
                 assert_eq!(seen.meet(key, progress), want);
             }
-            seen.clear();
         }
     }
 }

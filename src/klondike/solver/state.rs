@@ -68,7 +68,52 @@ pub struct Table {
     pub talon_len: u8,
     /// The cards at the talon's places before each place (`before[t]`: places `0..t`).
     pub before: [u64; 25],
+    /// Each talon card's place in the talon.
+    pub place: [u8; 52],
+    /// What one card more left in column `c`'s dealt pile adds to a key (`State::key`), and
+    /// what one card more home does (after the columns).
+    pub radix: [u64; 7],
+    pub home_radix: u64,
+    /// The bits of a key that number the columns' piles and the cards home, and those that
+    /// say where every card is (those and the talon's places).
+    pub code_bits: u32,
+    pub where_bits: u32,
     pub rules: Rules,
+}
+
+impl Table {
+    /// Fills in what `piles`, `talon` and the piles' lengths say: `before`, `place`, `radix`.
+    pub fn index(&mut self, pile_lens: [u8; 7]) {
+        let len = usize::from(self.talon_len);
+        for t in 0..len {
+            self.before[t + 1] = self.before[t] | mask(self.talon[t]);
+            self.place[usize::from(self.talon[t])] = t as u8;
+        }
+        for t in len + 1..25 {
+            self.before[t] = self.before[t - 1];
+        }
+        let mut r = 1;
+        for c in 0..7 {
+            self.radix[c] = r;
+            r *= u64::from(pile_lens[c]) + 1;
+        }
+        self.home_radix = r;
+        self.code_bits = u64::BITS - (r * 14u64.pow(4) - 1).leading_zeros();
+        self.where_bits = self.code_bits + u32::from(self.talon_len);
+    }
+
+    /// The bits of a position's key, and of its talon progress (`State::key`).
+    pub fn key_bits(&self) -> (u32, u32) {
+        let bits = |n: u32| u32::BITS - n.leading_zeros();
+        let pass_bits = self.rules.passes.map_or(0, |n| bits(u32::from(n)));
+        let w = self.where_bits;
+        match (self.rules.turn, self.rules.passes) {
+            (1, None) => (w, 0),
+            (1, Some(_)) => (w, 5 + pass_bits),
+            (t, None) => (w + bits(u32::from(t) - 1), 5),
+            (_, Some(_)) => (w + 5 + pass_bits, 0),
+        }
+    }
 }
 
 /// The solver's position (see the module notes). Small and `Copy`: the search copies it
@@ -88,6 +133,9 @@ pub struct State {
     pub turned: u8,
     /// Passes through the stock begun.
     pub pass: u16,
+    /// The talon's places still holding their card (bit `t`: place `t`), the same cards as
+    /// `talon`, for the key.
+    pub places: u32,
 }
 
 /// A move of the solver's. A move onto the table names no card to go on: either twin will do.
@@ -221,6 +269,7 @@ impl State {
                 ..
             } => {
                 self.talon &= !mask(card);
+                self.places &= !(1 << table.place[usize::from(card)]);
                 self.turned = turned;
                 self.pass = pass;
                 if home {
@@ -252,24 +301,29 @@ impl State {
     }
 
     /// The exact key of the position for the set of positions seen, and how far its talon
-    /// has been turned. One card at a time, the turning is left out of the key: a position
-    /// turned further, or into a later pass, is reached from the same one turned less by
-    /// turning alone (and with passes without end every split of the talon is reached from
-    /// every other). Three at a time, turning reaches only some splits, so the key holds them
-    /// (with passes without end, how many cards the waste holds, those a turn over reaches
-    /// as one, and a smaller waste worth more among those that reach each other).
+    /// has been turned.
+    ///
+    /// Where every card is takes 55 bits from a deal: each card is home, face down, in the
+    /// talon or face up on the table, so the cards left in each column's dealt pile, the cards
+    /// home and the talon's places still holding a card say it all. The first two are numbered
+    /// together, digit by digit (8 × 7 × … × 2 × 14⁴ values, under 2³¹), the places take 24.
+    ///
+    /// One card at a time, the turning is left out of the key: a position turned further, or
+    /// into a later pass, is reached from the same one turned less by turning alone (and with
+    /// passes without end every split of the talon is reached from every other). Three at a
+    /// time, turning reaches only some splits, so the key holds them (with passes without end,
+    /// how many cards the waste holds, those a turn over reaches as one, and a smaller waste
+    /// worth more among those that reach each other).
     pub fn key(&self, table: &Table) -> (u128, u32) {
         let rules = &table.rules;
-        let mut k = u128::from(self.visible);
-        let mut shift = 52;
-        for &n in &self.pile {
-            k |= u128::from(n) << shift;
-            shift += 3;
+        let mut code = 0u64;
+        for c in 0..7 {
+            code += u64::from(self.pile[c]) * table.radix[c];
         }
-        for &n in &self.home {
-            k |= u128::from(n) << shift;
-            shift += 4;
-        }
+        let home = self.home.iter().fold(0, |h, &n| 14 * h + u64::from(n));
+        code += home * table.home_radix;
+        let k = u128::from(code) | u128::from(self.places) << table.code_bits;
+        let shift = table.where_bits;
         match (rules.turn, rules.passes) {
             (1, None) => (k, 0),
             (1, Some(_)) => (k, (u32::from(self.pass) << 5) | u32::from(self.turned)),
@@ -284,15 +338,14 @@ impl State {
                 let all = self.talon.count_ones();
                 let turn = u32::from(rules.turn);
                 if waste.is_multiple_of(turn) || waste == all {
-                    (k | 31 << shift, 0)
+                    (k, 0)
                 } else {
                     (k | u128::from(waste % turn) << shift, waste)
                 }
             }
             (_, Some(_)) => {
-                k |= u128::from(self.turned) << shift;
-                k |= u128::from(self.pass) << (shift + 5);
-                (k, 0)
+                let k = k | u128::from(self.turned) << shift;
+                (k | u128::from(self.pass) << (shift + 5), 0)
             }
         }
     }
@@ -366,6 +419,7 @@ mod tests {
                 home: [0; 4],
                 turned: 0,
                 pass: 1,
+                places: 0,
             };
             let open = s.open_levels(roots);
             for r in 1..=13u8 {
