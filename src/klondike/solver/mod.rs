@@ -192,7 +192,7 @@ impl Solver {
             key,
             progress,
         };
-        match self.arrive(root, table, budget, true) {
+        match self.arrive(root, table, budget) {
             Arrival::Over => return line::concrete(position, rules, &[]),
             Arrival::Search(frame) => path.push(frame),
             Arrival::Seen | Arrival::Dead => {}
@@ -205,16 +205,9 @@ impl Solver {
                 path.pop();
                 continue;
             }
-            let act = self.acts[frame.next];
             let kid = self.kids[frame.next];
             frame.next += 1;
-            // Only cards turned onto the waste and left there (or, where cards never come back
-            // from the foundations, a card gone home for good) can make cards stuck anew
-            // (`arrive`). A single card turned and played at once buries none: not worth a look.
-            let buries = |steps: u8| steps > 1 || (steps == 1 && rules.turn > 1);
-            let anew = !rules.foundation_to_column
-                || matches!(act, Act::Talon { steps, .. } if buries(steps));
-            match self.arrive(kid, table, budget, anew) {
+            match self.arrive(kid, table, budget) {
                 Arrival::Over => {
                     let acts: Vec<Act> = path.iter().map(|f| self.acts[f.next - 1]).collect();
                     return line::concrete(position, rules, &acts);
@@ -229,9 +222,8 @@ impl Solver {
         }
     }
 
-    /// Looks at a position just reached: over, seen before, or to be searched. `anew`: the
-    /// move here may have made cards stuck (`dead`) that were not.
-    fn arrive(&mut self, kid: Kid, table: &Table, budget: usize, anew: bool) -> Arrival {
+    /// Looks at a position just reached: over, seen before, lost, or to be searched.
+    fn arrive(&mut self, kid: Kid, table: &Table, budget: usize) -> Arrival {
         let Kid {
             state: s,
             key,
@@ -243,18 +235,16 @@ impl Solver {
         if self.seen.meet(key, progress) == Met::Before {
             return Arrival::Seen;
         }
-
         self.searched += 1;
         if self.searched > budget {
             return Arrival::OutOfBudget;
         }
         // Without a pass left, the waste is a stack: cards turned over carelessly can bury
-        // what others wait for (see `relax`). With one left, every talon card is at hand, and
-        // what the columns' piles hold for ever is held from the start, found before the
-        // search. Asked only when `anew`: every other move only brings cards out of their
-        // stacks, or home and back, after which the looser game brings out all it did.
+        // what others wait for, and cards put on a parent can take the place their twins need
+        // (see `relax`), whatever the move. With one left, every talon card is at hand: the
+        // looser game then finds few losses the search would not soon find itself, at a cost.
         let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
-        if anew && last_pass && relax::never_out(&s, table) != 0 {
+        if last_pass && relax::never_out(&s, table) != 0 {
             return Arrival::Dead;
         }
         let start = self.acts.len();

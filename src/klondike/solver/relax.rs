@@ -3,12 +3,22 @@
 //!
 //! A card is *out* once it has left its stack (a column's dealt pile, or the talon): it is on
 //! the table or home. In the looser game an out card is always free to take a child or go
-//! home, and no parent is ever too full; what is still stacked stays as the real game has it.
-//! A stacked card comes out when it is on top of its stack (a column's top card; the waste's
-//! top; any talon card while a pass is left) and it is a King, or a parent of it (one rank up,
-//! the other colour) is out or on top of a column, or every lower card of its suit is out.
-//! On the last pass the stock turns one card at a time onto the waste, only once nothing else
-//! comes out.
+//! home; what is still stacked stays as the real game has it. A stacked card comes out when
+//! it is on top of its stack (a column's top card; the waste's top; any talon card while a
+//! pass is left) and it is a King, or a parent of it (one rank up, the other colour) is out
+//! or on top of a column and has room, or every lower card of its suit is out. On the last
+//! pass the stock turns one card at a time onto the waste, only once nothing else comes out.
+//!
+//! *Room*: a parent level (two twins) holds at most two children, the twins one rank down.
+//! A child that lies on one of them in the position, not as its column's root, leaves only to
+//! go home (it can only move to the other twin), so until its lower cards are all out it
+//! keeps one parent for itself. Its twin then comes out onto that level only if both parents
+//! are out or on top of a column. Sound: when the twin goes onto a parent in the real game,
+//! with only one parent on the table, the child seated from the start is not on that parent,
+//! nor on the other (not on the table), so it has gone home, and its lower cards are out in
+//! the looser game too. This is what proves most single-pass losses: "the 6♣ waits for a red
+//! 7, but the 7♥ is face down and the 6♠ lies on the 7♦ until the 2♠ comes out of the
+//! waste, under the 9♦ the 8♣ waits for".
 //!
 //! Coming out only ever helps in the looser game, so bringing out all it can, as early as it
 //! can, is its best play. And every card the real game brings out, the looser one has brought
@@ -32,6 +42,11 @@ fn lower(b: Bit) -> u64 {
 
 /// The cards that never come out in the looser game (0: the position may still be won).
 pub fn never_out(s: &State, table: &Table) -> u64 {
+    never_out_seated(s, table, true)
+}
+
+/// `never_out`, with the seated children's room (`seats`) or without (for the tests).
+pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
     let home: u64 = (0..4)
         .map(|su| ((1u64 << (4 * u32::from(s.home[su]))) - 1) & (CLUBS << su))
         .fold(0, |a, m| a | m);
@@ -49,9 +64,17 @@ pub fn never_out(s: &State, table: &Table) -> u64 {
     // dealt at the bottom stays), or when a King at the foot of a column can go home.
     let mut emptied = s.empty_columns(table) > 0;
     let mut bottoms = s.visible & KINGS & !tops;
+    // A card on a parent from the start leaves that level only to go home: until its lower
+    // cards are all out, it takes one of its parents, and its twin needs the other.
+    let seated = if seats { s.visible & !tops } else { 0 };
     let comes_out = |b: Bit, out: u64, tops: u64, emptied: bool| {
         let holders = if holds_home { out } else { out & !home } | tops;
-        (rank(b) == 13 && emptied) || parents(b) & holders != 0 || lower(b) & !out == 0
+        let held = parents(b) & holders;
+        let twin = b ^ 1;
+        let twin_sits = seated & (1 << twin) != 0 && lower(twin) & !out != 0;
+        (rank(b) == 13 && emptied)
+            || (held != 0 && (held.count_ones() > 1 || !twin_sits))
+            || lower(b) & !out == 0
     };
     let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
     let len = usize::from(table.talon_len);

@@ -403,12 +403,13 @@ fn a_card_buried_in_the_waste_is_lost_in_words() {
 }
 
 /// The looser game (`relax`) against brute force: every position it calls lost, met in random
-/// play from random reduced games under every rule set, brute force finds lost too; and it
-/// calls lost every position the dead check does.
+/// play from random reduced games under every rule set, brute force finds lost too; it calls
+/// lost every position the dead check does; and room on the parents (children seated on them
+/// from the start) proves some it could not without.
 #[test]
 fn positions_the_looser_game_loses_are_lost() {
     let mut rng = StdRng::seed_from_u64(37);
-    let (mut fired, mut beyond_dead) = (0, 0);
+    let (mut fired, mut beyond_dead, mut by_room) = (0, 0, 0);
     for name in RULE_SETS {
         for back in [false, true] {
             let r = Rules {
@@ -424,10 +425,15 @@ fn positions_the_looser_game_loses_are_lost() {
                     continue;
                 };
                 let never_out = relax::never_out(&s, &table);
+                let roomy = relax::never_out_seated(&s, &table, false);
                 let stuck = dead::stuck(&s, &table);
                 assert!(
-                    stuck.is_none() || never_out != 0,
+                    stuck.is_none() || roomy != 0,
                     "{name}, back {back}: stuck but the looser game wins: {p:?}"
+                );
+                assert!(
+                    never_out & roomy == roomy,
+                    "{name}, back {back}: room brought out a card"
                 );
                 if never_out == 0 {
                     continue;
@@ -440,16 +446,18 @@ fn positions_the_looser_game_loses_are_lost() {
                     );
                     fired += 1;
                     beyond_dead += usize::from(stuck.is_none());
+                    by_room += usize::from(roomy == 0);
                 }
             }
         }
     }
     eprintln!(
-        "{fired} positions the looser game loses checked, {beyond_dead} beyond the dead check"
+        "{fired} positions the looser game loses checked, {beyond_dead} beyond the dead check, \
+         {by_room} only with room on the parents"
     );
     assert!(
-        fired > 50 && beyond_dead > 10,
-        "{fired} checked, {beyond_dead} beyond"
+        fired > 50 && beyond_dead > 10 && by_room > 10,
+        "{fired} checked, {beyond_dead} beyond, {by_room} by room"
     );
 }
 
