@@ -93,9 +93,9 @@ impl Table {
             self.before[t] = self.before[t - 1];
         }
         let mut r = 1;
-        for c in 0..7 {
-            self.radix[c] = r;
-            r *= u64::from(pile_lens[c]) + 1;
+        for (radix, &len) in self.radix.iter_mut().zip(&pile_lens) {
+            *radix = r;
+            r *= u64::from(len) + 1;
         }
         self.home_radix = r;
         self.code_bits = u64::BITS - (r * 14u64.pow(4) - 1).leading_zeros();
