@@ -16,9 +16,11 @@
 //! are out or on top of a column. Sound: when the twin goes onto a parent in the real game,
 //! with only one parent on the table, the child seated from the start is not on that parent,
 //! nor on the other (not on the table), so it has gone home, and its lower cards are out in
-//! the looser game too. This is what proves most single-pass losses: "the 6♣ waits for a red
-//! 7, but the 7♥ is face down and the 6♠ lies on the 7♦ until the 2♠ comes out of the
-//! waste, under the 9♦ the 8♣ waits for".
+//! the looser game too. Likewise a card under seated children goes home only once they can
+//! go home, or one of them can lie on its twin, out or on top of a column: until then it is
+//! *pinned*, and so is every higher card of its suit. Together they prove most single-pass
+//! losses: "the 6♣ waits for a red 7, but the 7♥ is face down and the 6♠ lies on the 7♦
+//! until the 2♠ comes out of the waste, under the 9♦ the 8♣ waits for".
 //!
 //! Coming out only ever helps in the looser game, so bringing out all it can, as early as it
 //! can, is its best play. And every card the real game brings out, the looser one has brought
@@ -67,14 +69,46 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
     // A card on a parent from the start leaves that level only to go home: until its lower
     // cards are all out, it takes one of its parents, and its twin needs the other.
     let seated = if seats { s.visible & !tops } else { 0 };
+    // The cards face up under seated children. One goes home only once its children can go
+    // home or lie on its twin (one of them).
+    let mut seats_taken = 0;
+    let mut rest = seated;
+    while rest != 0 {
+        let x = rest.trailing_zeros() as Bit;
+        rest &= rest - 1;
+        seats_taken |= parents(x) & s.visible;
+    }
+    let pinned = |c: Bit, out: u64, holders: u64| {
+        let other = if suit(c) < 2 { 0b1100u64 } else { 0b0011 };
+        let mut kids = seated & (other << (4 * (rank(c) - 2)));
+        let mut waiting = 0;
+        while kids != 0 {
+            let x = kids.trailing_zeros() as Bit;
+            kids &= kids - 1;
+            waiting += u32::from(lower(x) & !out != 0);
+        }
+        waiting > u32::from(holders & (1 << (c ^ 1)) != 0)
+    };
     let comes_out = |b: Bit, out: u64, tops: u64, emptied: bool| {
         let holders = if holds_home { out } else { out & !home } | tops;
         let held = parents(b) & holders;
         let twin = b ^ 1;
         let twin_sits = seated & (1 << twin) != 0 && lower(twin) & !out != 0;
-        (rank(b) == 13 && emptied)
-            || (held != 0 && (held.count_ones() > 1 || !twin_sits))
-            || lower(b) & !out == 0
+        if (rank(b) == 13 && emptied) || (held != 0 && (held.count_ones() > 1 || !twin_sits)) {
+            return true;
+        }
+        if lower(b) & !out != 0 {
+            return false;
+        }
+        let mut under = (lower(b) | 1 << b) & seats_taken;
+        while under != 0 {
+            let c = under.trailing_zeros() as Bit;
+            under &= under - 1;
+            if pinned(c, out, holders) {
+                return false;
+            }
+        }
+        true
     };
     let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
     let len = usize::from(table.talon_len);
