@@ -192,7 +192,7 @@ impl Solver {
             key,
             progress,
         };
-        match self.arrive(root, table, budget) {
+        match self.arrive(root, table, budget, true) {
             Arrival::Over => return line::concrete(position, rules, &[]),
             Arrival::Search(frame) => path.push(frame),
             Arrival::Seen | Arrival::Dead => {}
@@ -205,9 +205,19 @@ impl Solver {
                 path.pop();
                 continue;
             }
+            let act = self.acts[frame.next];
             let kid = self.kids[frame.next];
             frame.next += 1;
-            match self.arrive(kid, table, budget) {
+            // A card gone home (or back from home) loosens the looser game, or changes nothing
+            // of it (`relax`); only a move that buries talon cards or puts a card on a parent
+            // can make it lose where it did not.
+            let buries = |steps: u8| steps > 1 || (steps == 1 && rules.turn > 1);
+            let tighter = match act {
+                Act::Home(_) | Act::Back(_) => !rules.foundation_to_column,
+                Act::Talon { home, steps, .. } => !home || buries(steps),
+                Act::Reveal(_) => true,
+            };
+            match self.arrive(kid, table, budget, tighter) {
                 Arrival::Over => {
                     let acts: Vec<Act> = path.iter().map(|f| self.acts[f.next - 1]).collect();
                     return line::concrete(position, rules, &acts);
@@ -222,8 +232,9 @@ impl Solver {
         }
     }
 
-    /// Looks at a position just reached: over, seen before, lost, or to be searched.
-    fn arrive(&mut self, kid: Kid, table: &Table, budget: usize) -> Arrival {
+    /// Looks at a position just reached: over, seen before, lost, or to be searched; the
+    /// looser game only if the move there may have made it `tighter`.
+    fn arrive(&mut self, kid: Kid, table: &Table, budget: usize, tighter: bool) -> Arrival {
         let Kid {
             state: s,
             key,
@@ -244,7 +255,7 @@ impl Solver {
         // (see `relax`), whatever the move. With one left, every talon card is at hand: the
         // looser game then finds few losses the search would not soon find itself, at a cost.
         let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
-        if last_pass && relax::never_out(&s, table) != 0 {
+        if tighter && last_pass && relax::never_out(&s, table) != 0 {
             return Arrival::Dead;
         }
         let start = self.acts.len();
