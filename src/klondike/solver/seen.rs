@@ -48,15 +48,16 @@ struct Slots<W> {
 }
 
 impl<W: Word> Slots<W> {
+    /// No slots until first cleared: a solver uses one width only.
     fn new() -> Slots<W> {
         Slots {
-            slots: vec![W::ZERO; SMALL],
+            slots: Vec::new(),
             len: 0,
         }
     }
 
     fn clear(&mut self) {
-        if self.slots.len() > SMALL {
+        if self.slots.len() != SMALL {
             self.slots = vec![W::ZERO; SMALL];
         } else {
             self.slots.fill(W::ZERO);
@@ -162,7 +163,7 @@ fn hash(key: u128) -> usize {
 impl Seen {
     /// Forgets every position, and takes keys of `key_bits` bits and progress of
     /// `progress_bits` from now on. A table grown large for one hard search is given back, so
-    /// that the many small searches after it do not each wipe it.
+    /// that the many small searches after it do not each wipe it. Needed before the first `meet`.
     pub fn clear(&mut self, key_bits: u32, progress_bits: u32) {
         self.shift = key_bits;
         // One bit more marks a slot in use.
