@@ -101,9 +101,7 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
     // level still free when it comes) until then, when that card (a root, a face-up card on
     // its twin, a talon card, or a foundation's top) was already where it could be had.
     let free_talon = rules.turn == 1 && rules.passes.is_none();
-    let mut reachable = 0u64;
     talon_reach(s, table, |card, steps, turned, pass| {
-        reachable |= mask(card);
         for home in [true, false] {
             let fits = if home {
                 wanted
@@ -123,6 +121,10 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
             }
         }
     });
+    // Every card that can come back from its foundation is tried: one brought back may hold
+    // nothing itself and yet uncover the card under it, which does (unlimited deal 610 is won
+    // only by bringing the 7♠ back so that the 6♠ can follow it); a rule that asked for a use
+    // at once cut such wins.
     if rules.foundation_to_column {
         for f in 0..4u8 {
             let n = s.home[usize::from(f)];
@@ -130,7 +132,7 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
                 continue;
             }
             let card = 4 * (n - 1) + f;
-            if placeable & mask(card) != 0 && holds_at_once(s, card, roots, reachable) {
+            if placeable & mask(card) != 0 {
                 out.push(Act::Back(f));
             }
         }
@@ -161,24 +163,5 @@ fn king_to_come(s: &State, table: &Table) -> bool {
     (0..7).any(|c| {
         let n = usize::from(s.pile[c]);
         n > 1 && rank(table.piles[c][n - 1]) == 13
-    })
-}
-
-/// Whether card `b`, back from its foundation, could at once hold a card (a root to turn up
-/// a card, a talon card, another foundation's top) or let its twin go home.
-fn holds_at_once(s: &State, b: Bit, roots: u64, reachable: u64) -> bool {
-    let r = rank(b);
-    let twin = b ^ 1;
-    if s.visible & mask(twin) != 0 && s.home[usize::from(suit(twin))] + 1 == r {
-        return true;
-    }
-    if r == 1 {
-        return false;
-    }
-    let other = if suit(b) < 2 { [2u8, 3] } else { [0, 1] };
-    other.iter().any(|&o| {
-        let kid = 4 * (r - 2) + o;
-        let m = mask(kid);
-        (s.visible & roots & m != 0) || reachable & m != 0 || s.home[usize::from(o)] == r - 1
     })
 }

@@ -19,8 +19,9 @@
 //!   time: three at a time, taking a card from the waste changes which cards later turns bring
 //!   up. One at a time with passes without end, any talon card (every one can be turned up
 //!   when wanted, however far the talon is turned).
-//! - **A card comes back from its foundation only to hold something at once**: a card that
-//!   could go on it, or to free its twin to go home. Otherwise it can wait.
+//! - **Every card back from a foundation is tried** where the rules allow it. (A rule that
+//!   brought one back only to hold a card at once cut wins: unlimited deal 610 needs the 7♠
+//!   back, holding nothing, so that the 6♠ under it can come back and hold the 5♥.)
 //! - **No turn of the stock is a move of its own**: each talon card that fits somewhere is one
 //!   move with the turns that bring it up; one turn over at most (the next pass turns up the
 //!   same cards).
@@ -47,8 +48,10 @@
 //! position for the rule sets shipped.
 
 mod dead;
+pub mod differential;
 mod generate;
 mod line;
+pub mod plain;
 mod range;
 pub mod reference;
 mod relax;
