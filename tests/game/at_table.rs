@@ -184,6 +184,19 @@ fn a_losing_move_is_told_once_and_undone_with_one_click() {
     assert_eq!(h.app.world().resource::<Appeared>().0, 1);
 }
 
+/// A deal lost from the start (Zodiac deal 32): the hint says the deal cannot be won, and
+/// offers no undo, since no move has been played.
+#[test]
+fn a_deal_lost_from_the_start_is_said_so() {
+    let mut h = Harness::new(32, "deal-lost");
+    assert!(h.game().moves().is_empty());
+    h.key(KeyCode::KeyH, &[]);
+    h.run_until("the notice", |h| notice(h).is_some());
+    let (text, offer) = notice(&h).unwrap();
+    assert!(text.starts_with("This deal cannot be won: "), "{text}");
+    assert_eq!(offer, Offer::Nothing);
+}
+
 /// In a lost position the hint says why and offers to undo to the last winnable position: the
 /// right point of the history, in one step that one redo brings back.
 #[test]

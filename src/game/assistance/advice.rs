@@ -177,11 +177,19 @@ fn watch(
         }
     }
     for raise in raised.read() {
+        let history = game.history();
+        if history.len() <= 1 {
+            // Not a move played yet: it is the deal that cannot be won, and nothing to undo.
+            notice.0 = Some(LostNoticeContent {
+                text: format!("This deal cannot be won: {}.", raise.why),
+                offer: Offer::Nothing,
+            });
+            continue;
+        }
         let offer = if raise.after_move {
             Offer::UndoThatMove
         } else {
             // Look back through the game for the last position that could be won.
-            let history = game.history();
             watch.search =
                 Some(AsyncComputeTaskPool::get().spawn(async move { last_winnable(&history) }));
             Offer::Looking

@@ -59,6 +59,8 @@ mod seen;
 mod state;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod verdict_tests;
 
 use super::moves::Move;
 use super::position::{Position, Status};
@@ -235,7 +237,7 @@ impl Solver {
             }
         }
         Verdict::Lost {
-            why: why_lost(position, rules, self.searched),
+            why: why_lost(position, rules),
         }
     }
 
@@ -314,16 +316,15 @@ fn out_of_budget(budget: usize) -> Verdict {
     }
 }
 
-/// Why a position the search found lost is lost, as a player would say it.
-fn why_lost(p: &Position, rules: &Rules, searched: usize) -> String {
+/// Why a position the search found lost is lost, as a player would say it (never how hard
+/// the solver worked: a player cares whether, not how many positions).
+fn why_lost(p: &Position, rules: &Rules) -> String {
     if p.status(rules) == Status::Stuck {
         return "no move is left".into();
     }
     let passes_over = rules.passes.is_some_and(|n| p.pass() >= u16::from(n));
     if passes_over && p.stock().is_empty() {
-        return format!(
-            "the stock's last pass is used up, and every way on gets stuck ({searched} positions searched)"
-        );
+        return "the stock's last pass is used up, and every way on gets stuck".into();
     }
-    format!("every way of playing on gets stuck ({searched} positions searched)")
+    "every way of playing on gets stuck".into()
 }

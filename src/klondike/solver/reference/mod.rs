@@ -145,7 +145,7 @@ impl Solver {
         }
         let Some(last) = won else {
             return Verdict::Lost {
-                why: why_lost(position, rules, self.searched),
+                why: why_lost(position, rules),
             };
         };
         let mut line: Vec<Move> = Vec::new();

@@ -1,0 +1,102 @@
+//! The published verdict files (`docs/winrates/klondike-RULES.verdicts.gz`, written by
+//! `scripts/verdicts`) against the rules and the solver: well formed, consistent with what the
+//! rule sets imply of each other, and a sample of their deals decided again alike, each
+//! winning line replayed to a win.
+
+use super::*;
+use crate::rules::DealNumber;
+use std::collections::BTreeMap;
+
+/// A rule set's verdicts by deal (`W`, `L` or `U`), read from its file, checked as it is read:
+/// lines of a first deal and 1000 letters, the blocks one after another from deal 1.
+fn verdicts(name: &str) -> Vec<u8> {
+    let path = format!(
+        "{}/docs/winrates/klondike-{name}.verdicts.gz",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = std::process::Command::new("gzip")
+        .args(["-dc", &path])
+        .output()
+        .unwrap_or_else(|e| panic!("gzip for {path}: {e}"));
+    assert!(out.status.success(), "{path} unreadable");
+    let text = String::from_utf8(out.stdout).expect("text");
+    let mut all = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let (first, letters) = line.split_once(' ').expect("FIRST LETTERS");
+        assert_eq!(
+            first.parse::<usize>().unwrap(),
+            1 + 1000 * i,
+            "{name}: line {i}"
+        );
+        assert_eq!(letters.len(), 1000, "{name}: line {i}");
+        assert!(
+            letters.bytes().all(|b| b"WLU".contains(&b)),
+            "{name}: line {i}"
+        );
+        all.extend(letters.bytes());
+    }
+    assert!(!all.is_empty(), "{name}: no verdicts");
+    all
+}
+
+/// What the rules imply: a line that wins under single pass wins under unlimited passes (the
+/// same moves are legal there); and one that wins under draw three wins under unlimited, since
+/// both keep the talon in one order and, one card at a time with passes without end, any card
+/// of it can be brought to the top of the waste (through the end of the stock and a turn
+/// over), whichever three at a time would bring. So no deal is won under either and lost under
+/// unlimited.
+#[test]
+fn the_verdict_files_agree_with_each_other() {
+    let unlimited = verdicts("unlimited");
+    let mut compared = BTreeMap::new();
+    for name in ["single-pass", "draw-three"] {
+        let other = verdicts(name);
+        let both = other.len().min(unlimited.len());
+        for d in 0..both {
+            assert!(
+                !(other[d] == b'W' && unlimited[d] == b'L'),
+                "deal {} is won under {name} but lost under unlimited",
+                d + 1
+            );
+        }
+        compared.insert(name, both);
+    }
+    assert!(compared.values().all(|&n| n >= 10_000), "{compared:?}");
+}
+
+/// A sample of each file's deals, spread over it, decided again: the same verdict, and every
+/// winning line replays to a win.
+#[test]
+fn a_sample_of_the_verdict_files_is_decided_again_alike() {
+    let mut solver = Solver::new();
+    for name in ["single-pass", "unlimited", "draw-three"] {
+        let rules = crate::klondike::RuleSet::by_name_or_path(name)
+            .unwrap()
+            .rules();
+        let letters = verdicts(name);
+        let (mut won, mut lost) = (0, 0);
+        // Every 211th deal: 47 per 10,000.
+        for d in (0..letters.len()).step_by(211) {
+            let deal = DealNumber::new(d as u128 + 1).unwrap();
+            let p = Position::deal(deal, &rules);
+            let v = solver.solve(&p, &rules, BUDGET);
+            match (letters[d], &v) {
+                (b'W', Verdict::Winnable { line }) => {
+                    let mut q = p;
+                    assert!(line.iter().all(|&m| q.apply(&rules, m).is_ok()) && q.is_won());
+                    won += 1;
+                }
+                (b'L', Verdict::Lost { .. }) => lost += 1,
+                // A deal the file could not decide, or one it decided with a larger budget.
+                (b'U', _) | (_, Verdict::Unknown { .. }) => {}
+                (letter, v) => panic!(
+                    "{name} deal {}: the file says {}, the solver {}",
+                    d + 1,
+                    letter as char,
+                    v.word()
+                ),
+            }
+        }
+        assert!(won > 2 && lost > 0, "{name}: {won} won, {lost} lost");
+    }
+}
