@@ -17,7 +17,12 @@
 //!   time: three at a time, taking it changes which cards later turns bring up.
 //! - **Columns are interchangeable**: positions that differ only in the order of the columns
 //!   are one position.
-//! - **Idle moves** are not tried: a King with nothing under it moved to another empty column.
+//! - **Idle moves** are not tried: a King with nothing under it moved to another empty column
+//!   (the two positions differ only in the columns' order), and part of a run moved onto the
+//!   twin of the card it lies on where the card uncovered cannot go home (`idle_swap`: the
+//!   twins take the same cards, and the run can always cross back).
+//! - **Every card back from a foundation is tried.** (Trying one only when a card could go on
+//!   it at once cut wins: the 7♠ may come back, holding nothing, so that the 6♠ under it can.)
 //! - **No turn of the stock is a move of its own**: turning changes nothing on the table and
 //!   nothing on the table waits for it, so a line can always turn just before it plays the card
 //!   the turns bring up; each stock card that fits somewhere is one move, with its turns.
@@ -237,7 +242,7 @@ fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Step> {
         .legal_moves(rules)
         .into_iter()
         .filter(|&m| !matches!(m, Move::Turn | Move::Redeal))
-        .filter(|&m| !p.is_idle(m) && !idle_swap(p, m, rules) && !idle_return(p, m, rules))
+        .filter(|&m| !p.is_idle(m) && !idle_swap(p, m, rules))
         .map(|m| {
             // Among moves that turn a card up, the one from the deepest pile of face-down
             // cards first: those cards are the most in the way.
@@ -319,25 +324,6 @@ fn idle_swap(p: &Position, m: Move, rules: &Rules) -> bool {
         .last()
         .is_some_and(|&y| q.foundation_len(y.suit() as u8) + 1 == y.rank());
     partial && !uncovered_goes_home
-}
-
-/// A card brought back from its foundation that nothing can go on at once. Bringing one back
-/// is only ever worth it to hold a card: it can wait until that card is there (no other card
-/// of its suit can go home meanwhile, and nothing else can go on it), so the search tries it
-/// only then.
-fn idle_return(p: &Position, m: Move, rules: &Rules) -> bool {
-    let Move::FoundationToColumn(_, c) = m else {
-        return false;
-    };
-    let mut q = *p;
-    q.apply_unchecked(rules, m);
-    let onto = |mv: Move| q.check(rules, mv).is_ok();
-    let from_waste = onto(Move::WasteToColumn(c));
-    let from_columns = (0..7)
-        .filter(|&o| o != c)
-        .any(|o| (1..=13).any(|n| onto(Move::ColumnToColumn(o, c, n))));
-    let from_home = (0..4).any(|f| onto(Move::FoundationToColumn(f, c)));
-    !(from_waste || from_columns || from_home)
 }
 
 /// Whether moving from column `from` turns a card face up (or empties the column).
