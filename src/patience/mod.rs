@@ -218,6 +218,9 @@ pub trait Game: Send + Sync {
 
     // History.
     fn moves_played(&self) -> usize;
+    /// Moves undone and not yet replaced by another: the saved redo line, so this outlives a
+    /// relaunch.
+    fn redo_waits(&self) -> bool;
     /// Takes back the last move.
     fn undo(&mut self) -> Option<Move>;
     /// Takes back moves until `len` remain, as one step.

@@ -482,3 +482,35 @@ fn undo_redo_and_a_repeated_hint_cost_nothing() {
     h.send_key(KeyCode::KeyH, bevy::input::ButtonState::Released);
     h.frame();
 }
+
+/// The helper finishes the game, the player undoes its last move, quits and starts again: the
+/// game comes back one move short, the move on its redo line, and the helper leaves it there
+/// (it used to play it again after a relaunch, and empty the redo line).
+#[test]
+fn an_undone_finish_stays_undone_across_a_relaunch() {
+    let rules = RuleSet::default_set().rules();
+    let total = line(&Position::deal(DealNumber::new(1).unwrap()), &rules).len();
+    let short = along_the_line(|g| g.moves().len() + 1 == total);
+    let mut h = Harness::new(1, "undo-relaunch");
+    h.app.world_mut().resource_mut::<Settings>().auto_finish = true;
+    h.set_game(short);
+    h.run_until("the helper wins", |h| h.game().status() == Status::Won);
+    // The You-won panel first, then the undo.
+    h.key(KeyCode::Escape, &[]);
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+    h.settle();
+    assert_eq!(h.game().moves().len(), total - 1);
+    let mut h = h.relaunch();
+    assert_eq!(h.game().moves().len(), total - 1, "resumed one move short");
+    for _ in 0..30 {
+        h.app.update();
+    }
+    h.settle();
+    assert_eq!(h.game().moves().len(), total - 1, "the helper waits");
+    assert_eq!(
+        h.game().redo_moves().len(),
+        1,
+        "the move is still there to redo"
+    );
+    assert_eq!(h.game().status(), Status::Playing);
+}

@@ -1,11 +1,13 @@
 //! The optional helpers, as the settings ask: turn a card whenever the waste runs empty, and
 //! finish phase 2 by itself once no choice is left (one card per step, so each is seen flying
 //! home). The rules say when; this only asks, once the table is still. After an undo it waits
-//! for the player's next move: it never plays again what the player took back.
+//! for the player's next move: it never plays again what the player took back. What says so is
+//! the game's redo line, which the record keeps: across a relaunch or a switch of patience it
+//! waits just the same.
 
 use crate::game::assistance::show_me::ShowMe;
 use crate::game::input::DragState;
-use crate::game::messages::{GameChanged, Request, Step};
+use crate::game::messages::{Request, Step};
 use crate::game::session::Session;
 use crate::game::session::files::Settings;
 use crate::game::table::animation::Glide;
@@ -18,10 +20,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, assist.in_set(Step::Advise));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn assist(
-    mut changes: MessageReader<GameChanged>,
-    mut waiting_for_the_player: Local<bool>,
     settings: Res<Settings>,
     session: Res<Session>,
     moving: Query<(), With<Glide>>,
@@ -29,15 +28,8 @@ fn assist(
     show_me: Res<ShowMe>,
     mut requests: MessageWriter<Request>,
 ) {
-    for change in changes.read() {
-        match change {
-            GameChanged::Undone(_) => *waiting_for_the_player = true,
-            GameChanged::Played(_) | GameChanged::Dealt => *waiting_for_the_player = false,
-            GameChanged::Auto(_) | GameChanged::Redone(_) | GameChanged::Nothing => {}
-        }
-    }
     // Show me plays every move of its line itself, turns included.
-    if *waiting_for_the_player
+    if session.game.redo_waits()
         || !moving.is_empty()
         || drag.drag.is_some()
         || show_me.running()

@@ -173,6 +173,10 @@ impl patience::Game for Game {
         self.moves().len()
     }
 
+    fn redo_waits(&self) -> bool {
+        !self.redo_moves().is_empty()
+    }
+
     fn undo(&mut self) -> Option<patience::Move> {
         Game::undo(self).map(move_to_neutral)
     }
