@@ -95,6 +95,10 @@ impl<W: Word> Slots<W> {
     }
 
     fn prefetch(&self, key: u128) {
+        // An empty table (before the first `clear`) has no slot to ask for.
+        if self.slots.is_empty() {
+            return;
+        }
         let i = hash(key) & (self.slots.len() - 1);
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch reads nothing and faults on nothing, whatever the address; this
@@ -202,6 +206,15 @@ impl Seen {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table never cleared has no slot: asking for one is harmless (it once computed an
+    /// index from a length of zero).
+    #[test]
+    fn a_prefetch_before_the_first_clear_is_harmless() {
+        let seen = Seen::default();
+        seen.prefetch(12345);
+        seen.prefetch(u128::MAX);
+    }
 
     /// Against a `HashMap` of the least progress per key, over keys that collide often, in
     /// both widths of entry.
