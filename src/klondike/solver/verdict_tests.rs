@@ -7,11 +7,16 @@ use super::*;
 use crate::rules::DealNumber;
 use std::collections::BTreeMap;
 
-/// A rule set's verdicts by deal (`W`, `L` or `U`), read from its file, checked as it is read:
-/// lines of a first deal and 1000 letters, the blocks one after another from deal 1.
+/// A rule set's verdicts by deal (`W`, `L` or `U`), read from its file.
 fn verdicts(name: &str) -> Vec<u8> {
+    read(&format!("klondike-{name}"))
+}
+
+/// The letters of `docs/winrates/FILE.verdicts.gz` by deal, checked as they are read: lines of
+/// a first deal and 1000 letters, the blocks one after another from deal 1.
+fn read(name: &str) -> Vec<u8> {
     let path = format!(
-        "{}/docs/winrates/klondike-{name}.verdicts.gz",
+        "{}/docs/winrates/{name}.verdicts.gz",
         env!("CARGO_MANIFEST_DIR")
     );
     let out = std::process::Command::new("gzip")
@@ -98,5 +103,24 @@ fn a_sample_of_the_verdict_files_is_decided_again_alike() {
             }
         }
         assert!(won > 2 && lost > 0, "{name}: {won} won, {lost} lost");
+    }
+}
+
+/// lonelybot's verdicts (a third-party exact solver: docs/winrates.md, "Reference data") and
+/// ours never contradict each other where both decided.
+#[test]
+fn the_verdict_files_agree_with_lonelybots() {
+    for name in ["unlimited", "draw-three"] {
+        let ours = verdicts(name);
+        let theirs = read(&format!("lonelybot-{name}"));
+        let both = ours.len().min(theirs.len());
+        let mut compared = 0;
+        for d in 0..both {
+            if ours[d] != b'U' && theirs[d] != b'U' {
+                assert_eq!(ours[d], theirs[d], "{name} deal {}", d + 1);
+                compared += 1;
+            }
+        }
+        assert!(compared >= 9_000, "{name}: {compared} compared");
     }
 }
