@@ -7,7 +7,6 @@ use crate::klondike::RuleSet;
 use crate::rules::{Card, DealNumber};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::collections::HashSet;
 
 const RULE_SETS: [&str; 3] = ["single-pass", "unlimited", "draw-three"];
 
@@ -24,59 +23,28 @@ fn replays(start: &Position, r: &Rules, line: &[Move]) -> bool {
     line.iter().all(|&m| p.apply(r, m).is_ok()) && p.is_won()
 }
 
-/// Every legal move of the rules from every position, each position once (the columns taken
-/// as interchangeable, and the pass forgotten where passes have no end, as the rules allow),
-/// but none that brings a card of rank `low` or less back from its foundation: whether a win
-/// is reachable, or `None` past `budget` positions.
+/// The plain search (`plain`: every legal move, each position once), but for cards of rank
+/// `low` or less brought back from their foundations: whether a win is reachable, or `None`
+/// past `budget` positions.
 fn brute_force(start: Position, r: &Rules, low: u8, budget: usize) -> Option<bool> {
-    let mut seen = HashSet::new();
-    let mut stack = vec![start];
-    seen.insert(canonical(&start, r));
-    while let Some(p) = stack.pop() {
-        if p.is_won() {
-            return Some(true);
-        }
-        if seen.len() > budget {
-            return None;
-        }
-        for m in in_play(&p, r, low) {
-            let mut q = p;
-            q.apply_unchecked(r, m);
-            if seen.insert(canonical(&q, r)) {
-                stack.push(q);
-            }
-        }
+    let allowed = |p: &Position, m: Move| !matches!(m, Move::FoundationToColumn(f, _) if p.foundation_len(f) <= low);
+    match plain::search(&start, r, budget, allowed) {
+        plain::Plain::Won(_) => Some(true),
+        plain::Plain::Lost => Some(false),
+        plain::Plain::Unknown => None,
     }
-    Some(false)
 }
 
 /// The legal moves but those bringing a card of rank `low` or less back from its foundation.
 fn in_play(p: &Position, r: &Rules, low: u8) -> Vec<Move> {
     let mut moves = p.legal_moves(r);
-    moves.retain(|&m| !matches!(m, Move::FoundationToColumn(f, _) if p.foundation_len(f) <= low));
+    moves.retain(|&m| kept(p, m, low));
     moves
 }
 
-/// A position written out with its columns sorted, and its pass only where passes are counted.
-fn canonical(p: &Position, r: &Rules) -> Vec<u8> {
-    let mut columns: Vec<(&[Card], u8)> = (0..7).map(|c| (p.column(c), p.face_down(c))).collect();
-    columns.sort();
-    let mut out = Vec::with_capacity(64);
-    for (cards, down) in columns {
-        out.push(0xff);
-        out.push(down);
-        out.extend(cards.iter().map(|c| c.index()));
-    }
-    out.push(0xfe);
-    out.extend(p.stock().iter().map(|c| c.index()));
-    out.push(0xfd);
-    out.extend(p.waste().iter().map(|c| c.index()));
-    out.push(0xfc);
-    out.extend((0..4).map(|f| p.foundation_len(f)));
-    if r.passes.is_some() {
-        out.extend(p.pass().to_le_bytes());
-    }
-    out
+/// Whether move `m` is not a card of rank `low` or less brought back from its foundation.
+fn kept(p: &Position, m: Move, low: u8) -> bool {
+    !matches!(m, Move::FoundationToColumn(f, _) if p.foundation_len(f) <= low)
 }
 
 /// Up to `n` moves at random (of those `in_play`), fewer if none is left.
