@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use zodiac::rules::{DealNumber, Position, RuleSet, Status};
+use zodiac::zodiac::{DealNumber, Position, RuleSet, Status};
 
 fn main() {
     let rules = RuleSet::default_set().rules();
@@ -19,7 +19,7 @@ fn main() {
     let start = Instant::now();
     let (mut playouts, mut moves, mut won, mut phase2) = (0u64, 0u64, 0u64, 0u64);
     while start.elapsed() < budget {
-        let deal = DealNumber::new(rng.random_range(1..=zodiac::rules::MAX_DEAL)).unwrap();
+        let deal = DealNumber::new(rng.random_range(1..=zodiac::zodiac::MAX_DEAL)).unwrap();
         let mut p = Position::deal(deal);
         for _ in 0..5000 {
             if p.status(&rules) != Status::Playing {
@@ -36,7 +36,7 @@ fn main() {
         }
         playouts += 1;
         won += u64::from(p.is_won());
-        phase2 += u64::from(p.phase() == zodiac::rules::Phase::Two);
+        phase2 += u64::from(p.phase() == zodiac::zodiac::Phase::Two);
     }
     let secs = start.elapsed().as_secs_f64();
     println!(

@@ -9,8 +9,8 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
-use zodiac::rules::{DealNumber, Position, RuleSet, Rules};
-use zodiac::solver::{Solver, Verdict};
+use zodiac::zodiac::solver::{Solver, Verdict};
+use zodiac::zodiac::{DealNumber, Position, RuleSet, Rules};
 
 fn main() {
     let mut solver = Solver::new();

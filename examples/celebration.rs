@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use zodiac::game::messages::GameChanged;
 use zodiac::game::session::Session;
 use zodiac::game::{LaunchOptions, window_app};
-use zodiac::rules::{Card, DealNumber, Game, Position, RuleSet};
+use zodiac::zodiac::{Card, DealNumber, Game, Position, RuleSet};
 
 fn main() -> AppExit {
     let dir = std::env::temp_dir().join(format!("zodiac-celebration-{}", std::process::id()));

@@ -5,8 +5,8 @@
 //!
 //!     cargo run --example records -- DIR     (then: zodiac --data-dir DIR/phase1 …)
 
-use zodiac::rules::{DealNumber, Game, Move, Phase, Place, RuleSet, Status};
-use zodiac::solver::{self, Decision, Verdict};
+use zodiac::zodiac::solver::{self, Decision, Verdict};
+use zodiac::zodiac::{DealNumber, Game, Move, Phase, Place, RuleSet, Status};
 
 /// A deal played along the solver's winning line up to the first position where `stop` holds
 /// (None if the deal cannot be won, or `stop` never holds).

@@ -1,13 +1,14 @@
-//! Zodiac, the two-deck solitaire on a circular table.
+//! Zodiac: patience games (Zodiac, Klondike) with an exact solver for each.
 //!
-//! - [`rules`]: the game's rules, deals and records, with no Bevy in it; the one authority on
-//!   what is legal.
-//! - [`solver`]: decides exactly whether a position can still be won, and how (no Bevy).
-//! - [`patience`]: the one interface between any patience and the front end; `registry` lists
-//!   the patiences.
+//! - [`cards`]: cards, suits, PySolFC's deal numbers and shuffles: no patience's rules.
+//! - [`patience`]: what a patience implements, the one interface between any patience and the
+//!   front end; `registry` lists the patiences.
+//! - [`zodiac`], [`klondike`]: one folder per patience: its rules (the one authority on what is
+//!   legal), layout and solver, with no Bevy in them; neither imports the other.
 //! - [`cli`]: the command line.
-//! - `game` (feature `game`): the Bevy front end, one plugin per concern.
+//! - `game` (feature `game`): the Bevy front end, one plugin per concern; it names no patience.
 
+pub mod cards;
 pub mod cli;
 // Bevy systems take their data as parameters: long signatures and nested query filters are
 // the normal shape of such code, as Bevy itself recommends. Only the front end needs this.
@@ -19,6 +20,5 @@ pub mod klondike;
 pub mod parallel;
 pub mod patience;
 pub mod profile;
-pub mod rules;
-pub mod solver;
 pub mod storage;
+pub mod zodiac;

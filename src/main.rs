@@ -34,7 +34,7 @@ fn main() -> std::process::ExitCode {
 #[cfg(feature = "game")]
 fn open_window(
     patience: Option<String>,
-    deal: Option<zodiac::rules::DealNumber>,
+    deal: Option<zodiac::cards::DealNumber>,
     rules: Option<String>,
     data_dir: Option<std::path::PathBuf>,
 ) -> std::process::ExitCode {
@@ -107,7 +107,7 @@ fn free_large_buffers_at_once() {}
 #[cfg(not(feature = "game"))]
 fn open_window(
     _patience: Option<String>,
-    _deal: Option<zodiac::rules::DealNumber>,
+    _deal: Option<zodiac::cards::DealNumber>,
     _rules: Option<String>,
     _data_dir: Option<std::path::PathBuf>,
 ) -> std::process::ExitCode {

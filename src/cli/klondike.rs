@@ -2,8 +2,8 @@
 //! numbers, with Klondike's rule sets and notation.
 
 use super::Command;
-use crate::rules::DealNumber;
-use crate::solver::winrate;
+use crate::cards::DealNumber;
+use crate::zodiac::solver::winrate;
 use std::path::PathBuf;
 use std::time::Instant;
 

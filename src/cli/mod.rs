@@ -8,7 +8,8 @@ mod zodiac;
 
 pub use parse::parse;
 
-use crate::rules::{DealNumber, Move};
+use crate::cards::DealNumber;
+use crate::zodiac::Move;
 use std::path::PathBuf;
 use zodiac::{deal_game, run_winrate, saved_game, solve_text};
 

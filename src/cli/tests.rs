@@ -2,8 +2,8 @@
 
 use super::zodiac::progress_bar;
 use super::*;
-use crate::rules::{Game, RuleSet};
-use crate::solver::{self, Verdict};
+use crate::zodiac::solver::{self, Verdict};
+use crate::zodiac::{Game, RuleSet};
 
 fn args(text: &str) -> Vec<String> {
     text.split_whitespace().map(String::from).collect()
@@ -160,7 +160,7 @@ fn solve_game_continues_the_records_moves() {
     for token in tokens.split(' ') {
         game.play(Move::parse(token).unwrap()).unwrap();
     }
-    assert_eq!(game.status(), crate::rules::Status::Won);
+    assert_eq!(game.status(), crate::zodiac::Status::Won);
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! `winrate` over a range of deals with its progress bar.
 
 use super::*;
-use crate::rules::{Game, RuleSet};
-use crate::solver::{self, Decision, Verdict, winrate};
+use crate::zodiac::solver::{self, Decision, Verdict, winrate};
+use crate::zodiac::{Game, RuleSet};
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
@@ -22,7 +22,10 @@ pub(super) fn saved_game(file: &std::path::Path) -> Result<Game, String> {
 
 /// What `zodiac solve` prints for a position: the verdict, the moves or the reason, the slack,
 /// and the time the decision took.
-pub(super) fn solve_text(position: &crate::rules::Position, rules: &crate::rules::Rules) -> String {
+pub(super) fn solve_text(
+    position: &crate::zodiac::Position,
+    rules: &crate::zodiac::Rules,
+) -> String {
     let mut solver = solver::Solver::new();
     let start = Instant::now();
     solver.decide(position, rules);

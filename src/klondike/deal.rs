@@ -1,7 +1,7 @@
 //! Klondike deal numbers, compatible with PySolFC: deal N gives the same opening as PySolFC's
 //! Klondike game N (docs/rules.md, "Klondike deal numbers").
 
-use crate::rules::{Card, DealNumber, Suit};
+use crate::cards::{Card, DealNumber, Suit};
 
 /// The 52 cards in the order they are dealt, first dealt first.
 ///

@@ -1,6 +1,6 @@
 //! Why a Klondike move is refused, in the player's words.
 
-use crate::rules::{Card, Suit};
+use crate::cards::{Card, Suit};
 use std::fmt;
 
 /// Why a move is not allowed, in the player's words.

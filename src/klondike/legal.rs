@@ -4,7 +4,7 @@
 use super::moves::Move;
 use super::position::Position;
 use super::ruleset::Rules;
-use crate::rules::Card;
+use crate::cards::Card;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

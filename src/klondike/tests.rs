@@ -2,7 +2,7 @@
 //! inverse of a move, and random play that never loses or makes a card.
 
 use super::*;
-use crate::rules::{Card, DealNumber};
+use crate::cards::{Card, DealNumber};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -61,7 +61,7 @@ fn deal_1_is_pysolfcs() {
 fn mersenne_twister_deals_match_cpython() {
     for (n, c0, c6_top, waste) in [
         (32_000u128, "QS", "9H", "AD"),
-        (crate::rules::MAX_DEAL, "9D", "8D", "4C"),
+        (crate::cards::MAX_DEAL, "9D", "8D", "4C"),
     ] {
         let p = deal(n, "single-pass");
         assert_eq!(p.column(0), [card(c0)], "deal {n}");
@@ -103,7 +103,7 @@ fn every_deal_holds_each_card_once() {
         31_999,
         32_000,
         123_456_789,
-        crate::rules::MAX_DEAL,
+        crate::cards::MAX_DEAL,
     ] {
         let p = deal(n, "unlimited");
         let mut seen: Vec<Card> = (0..7).flat_map(|c| p.column(c).to_vec()).collect();

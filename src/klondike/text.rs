@@ -3,7 +3,7 @@
 use super::moves::Place;
 use super::position::{Position, Status};
 use super::ruleset::Rules;
-use crate::rules::Card;
+use crate::cards::Card;
 use std::fmt;
 
 impl Position {

@@ -8,7 +8,8 @@ pub mod layout;
 pub mod registry;
 pub mod words;
 
-pub use crate::rules::{Card, DealNumber, Outcome, Suit};
+pub use crate::cards::{Card, DealNumber, Suit};
+pub use crate::zodiac::Outcome;
 pub use layout::{Layout, Rect, Shape};
 use std::fmt;
 use std::sync::Arc;

@@ -6,7 +6,7 @@ use super::Patience;
 /// All the patiences, in the order players see them.
 pub fn all() -> Vec<&'static dyn Patience> {
     vec![
-        &crate::rules::patience::ZODIAC,
+        &crate::zodiac::patience::ZODIAC,
         &crate::klondike::patience::KLONDIKE,
     ]
 }
@@ -33,7 +33,7 @@ mod tests {
             assert_eq!(by_name(&p.name().to_uppercase()).unwrap().name(), p.name());
             let sets = p.rule_sets();
             assert!(!sets.is_empty());
-            let deal = crate::rules::DealNumber::new(5).unwrap();
+            let deal = crate::cards::DealNumber::new(5).unwrap();
             let game = p.new_game(&sets[0].name, deal).unwrap();
             assert_eq!(game.deal(), deal);
             let layout = p.layout(1280.0, 720.0, 1.0);

@@ -182,8 +182,8 @@ fn column(title: &str, cards: &[Slot]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::DealNumber;
     use crate::patience::registry;
-    use crate::rules::DealNumber;
 
     fn game(name: &str, deal: u128) -> Box<dyn Game> {
         let p = registry::by_name(name).unwrap();

@@ -14,7 +14,7 @@ use zodiac::game::session::Session;
 use zodiac::game::session::files::Settings;
 use zodiac::game::table::PlaceMarker;
 use zodiac::patience::{Place, words};
-use zodiac::rules::DealNumber;
+use zodiac::zodiac::DealNumber;
 
 fn launch(patience: &str, deal: u128, name: &str) -> Harness {
     let dir = std::env::temp_dir().join(format!("zodiac-access-{name}-{}", std::process::id()));

@@ -9,8 +9,8 @@ use zodiac::game::assistance::advice::{LostNotice, Offer};
 use zodiac::game::messages::{Overlay, Request};
 use zodiac::game::session::DealPicker;
 use zodiac::game::session::files::{AnimationSetting, Settings, Statistics};
-use zodiac::rules::{DealNumber, Game, Move, Phase, Place, Position, RuleSet, Rules, Status};
-use zodiac::solver::{self, Decision, Verdict};
+use zodiac::zodiac::solver::{self, Decision, Verdict};
+use zodiac::zodiac::{DealNumber, Game, Move, Phase, Place, Position, RuleSet, Rules, Status};
 
 fn line(p: &Position, rules: &Rules) -> Vec<Move> {
     match solver::solve(p, rules) {
@@ -119,7 +119,7 @@ fn the_hint_is_the_plans_next_move_in_both_phases() {
 /// When the plan needs the stock turned, the hint says which card it is after and how far down.
 #[test]
 fn a_turn_hint_names_the_card_and_how_far_down_it_is() {
-    use zodiac::rules::patience::hint_from_line as from_line;
+    use zodiac::zodiac::patience::hint_from_line as from_line;
     let game = along_the_line(|g| {
         let l = line(g.position(), g.rules());
         l.len() > 3 && l[0] == Move::Turn && l[1] == Move::Turn && l[2] != Move::Redeal
@@ -149,7 +149,7 @@ fn a_losing_move_is_told_once_and_undone_with_one_click() {
     let before = *h.game().position();
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
             losing,
         )));
     h.run_until("the lost notice", |h| notice(h).is_some());
@@ -174,7 +174,7 @@ fn a_losing_move_is_told_once_and_undone_with_one_click() {
     h.app.world_mut().resource_mut::<Settings>().warn_lost = false;
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
             losing,
         )));
     for _ in 0..60 {
@@ -444,7 +444,7 @@ fn undo_redo_and_a_repeated_hint_cost_nothing() {
     let first = line(h.game().position(), h.game().rules())[0];
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
             first,
         )));
     h.run_until("the verdict after the move", |h| {

@@ -49,11 +49,11 @@ fn show_reads_a_saved_game() {
     let dir = std::env::temp_dir().join(format!("zodiac-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.ron");
-    let mut game = zodiac::rules::Game::new(
-        zodiac::rules::RuleSet::default_set(),
-        zodiac::rules::DealNumber::new(1).unwrap(),
+    let mut game = zodiac::zodiac::Game::new(
+        zodiac::zodiac::RuleSet::default_set(),
+        zodiac::zodiac::DealNumber::new(1).unwrap(),
     );
-    game.play(zodiac::rules::Move::parse("w>z20").unwrap())
+    game.play(zodiac::zodiac::Move::parse("w>z20").unwrap())
         .unwrap();
     std::fs::write(&file, game.to_record().to_ron()).unwrap();
     let (code, out, _) = zodiac(&["show", "--game", file.to_str().unwrap()]);
@@ -261,7 +261,7 @@ fn klondike_solve_prints_a_line_that_play_replays_to_a_win() {
     // after those five moves, wins too.
     use zodiac::klondike::{Move, RuleSet, game::Game};
     let set = RuleSet::by_name_or_path("single-pass").unwrap();
-    let mut game = Game::new(set, zodiac::rules::DealNumber::new(3).unwrap());
+    let mut game = Game::new(set, zodiac::zodiac::DealNumber::new(3).unwrap());
     for token in &moves[..5] {
         game.play(Move::parse(token).unwrap()).unwrap();
     }

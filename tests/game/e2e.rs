@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use zodiac::game::theme::Palette;
 use zodiac::patience::Layout;
-use zodiac::rules::{Game, Move, Place};
+use zodiac::zodiac::{Game, Move, Place};
 
 pub(crate) struct Killed(pub(crate) Child);
 
@@ -330,7 +330,7 @@ impl Running {
 
     /// Where a place's centre is on the screen.
     fn screen(&self, ready: &Ready, place: Place) -> (String, String) {
-        self.screen_at(ready, zodiac::rules::patience::to_neutral(place), 0.0)
+        self.screen_at(ready, zodiac::zodiac::patience::to_neutral(place), 0.0)
     }
 
     /// Where a point `down` logical pixels below a place's first card's centre is on the screen.
@@ -592,8 +592,8 @@ fn cadogan_counts(dir: &Path) -> (u32, u32, u32) {
 /// Saves deal 7 (Cadogan) with these moves played as the data folder's game.
 fn save_deal_7(dir: &Path, moves: &[Move]) {
     let mut game = Game::new(
-        zodiac::rules::RuleSet::default_set(),
-        zodiac::rules::DealNumber::new(7).unwrap(),
+        zodiac::zodiac::RuleSet::default_set(),
+        zodiac::zodiac::DealNumber::new(7).unwrap(),
     );
     for &m in moves {
         game.play(m).unwrap();
@@ -605,10 +605,10 @@ fn save_deal_7(dir: &Path, moves: &[Move]) {
 /// Deal 7 played by the solver's line to `left` moves before the win, as a saved game; the
 /// line's length.
 fn saved_short_of_the_win(dir: &Path, left: usize) -> usize {
-    let deal = zodiac::rules::Position::deal(zodiac::rules::DealNumber::new(7).unwrap());
-    let rules = zodiac::rules::RuleSet::default_set().rules();
-    let line = match zodiac::solver::solve(&deal, &rules) {
-        zodiac::solver::Verdict::Winnable { line, .. } => line,
+    let deal = zodiac::zodiac::Position::deal(zodiac::zodiac::DealNumber::new(7).unwrap());
+    let rules = zodiac::zodiac::RuleSet::default_set().rules();
+    let line = match zodiac::zodiac::solver::solve(&deal, &rules) {
+        zodiac::zodiac::solver::Verdict::Winnable { line, .. } => line,
         other => panic!("deal 7 is winnable: {other:?}"),
     };
     save_deal_7(dir, &line[..line.len() - left]);
@@ -718,7 +718,7 @@ fn the_real_window_plays_klondike() {
     let rules = RuleSet::default_set().rules();
     let (deal, column) = (1..300u128)
         .find_map(|d| {
-            let p = Position::deal(zodiac::rules::DealNumber::new(d).unwrap(), &rules);
+            let p = Position::deal(zodiac::zodiac::DealNumber::new(d).unwrap(), &rules);
             (0..7u8)
                 .find(|&c| p.column(c).last().is_some_and(|card| card.rank() == 1))
                 .map(|c| (d, c))
@@ -751,7 +751,7 @@ fn the_real_window_plays_klondike() {
     );
     // A drag goes to the Ace's own foundation: its suit's.
     let p = Position::deal(
-        zodiac::rules::DealNumber::new(deal.parse().unwrap()).unwrap(),
+        zodiac::zodiac::DealNumber::new(deal.parse().unwrap()).unwrap(),
         &rules,
     );
     let f = p.column(column).last().unwrap().suit() as u8;

@@ -4,7 +4,7 @@
 use crate::input::Harness;
 use zodiac::game::session::Session;
 use zodiac::game::{LaunchOptions, headless_app};
-use zodiac::rules::{DealNumber, Game, Move, RuleSet};
+use zodiac::zodiac::{DealNumber, Game, Move, RuleSet};
 
 fn statistics_text() -> String {
     let mut stats = zodiac::profile::Statistics::default();
@@ -65,7 +65,7 @@ fn every_kind_of_unreadable_saved_game_is_set_aside_and_play_goes_on() {
             .resource::<Session>()
             .game
             .as_any()
-            .downcast_ref::<zodiac::rules::Game>()
+            .downcast_ref::<zodiac::zodiac::Game>()
             .unwrap();
         assert!(game.moves().is_empty(), "{what}");
         // The bad file was kept aside, byte for byte, and the player was told.
@@ -197,7 +197,7 @@ fn a_game_under_a_custom_rule_set_resumes_under_it() {
         h.game().rule_set().same_rules(&custom),
         "started under mine"
     );
-    h.click(h.centre_of(zodiac::rules::Place::Stock));
+    h.click(h.centre_of(zodiac::zodiac::Place::Stock));
     h.settle();
     let played = h.game().moves().to_vec();
     assert_eq!(played, vec![Move::Turn]);
@@ -216,7 +216,7 @@ fn a_game_under_a_custom_rule_set_resumes_under_it() {
         .resource::<Session>()
         .game
         .as_any()
-        .downcast_ref::<zodiac::rules::Game>()
+        .downcast_ref::<zodiac::zodiac::Game>()
         .unwrap();
     assert!(game.rule_set().same_rules(&custom), "resumed under mine");
     assert_eq!(game.moves(), played.as_slice());
@@ -244,11 +244,11 @@ fn numbers_at_their_limits_in_the_files_never_panic() {
     .unwrap();
     // Deal 0: no deal asked for, so the saved game resumes.
     let mut h = Harness::in_dir_with(0, dir.clone(), None);
-    h.click(h.centre_of(zodiac::rules::Place::Stock));
+    h.click(h.centre_of(zodiac::zodiac::Place::Stock));
     h.settle();
     assert_eq!(h.game().moves(), &[Move::Turn]);
     let session = h.app.world().resource::<Session>();
-    let record = zodiac::rules::GameRecord::from_ron(&session.record()).unwrap();
+    let record = zodiac::zodiac::GameRecord::from_ron(&session.record()).unwrap();
     assert_eq!(record.elapsed_ms, u64::MAX);
     // Leaving it for a new game counts a loss on counters already at their limit.
     h.key(bevy::prelude::KeyCode::KeyN, &[]);
@@ -287,7 +287,7 @@ fn the_same_rules_by_another_name_resume_the_game() {
             .resource::<Session>()
             .game
             .as_any()
-            .downcast_ref::<zodiac::rules::Game>()
+            .downcast_ref::<zodiac::zodiac::Game>()
             .unwrap();
         assert_eq!(resumed.moves(), &[Move::Turn], "{asked}: resumed");
         assert_eq!(resumed.deal(), DealNumber::new(3).unwrap());

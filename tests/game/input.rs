@@ -16,8 +16,8 @@ use zodiac::game::session::Session;
 use zodiac::game::table::Table;
 use zodiac::game::table::cards::{CardView, Mirror};
 use zodiac::game::{LaunchOptions, headless_app};
-use zodiac::rules::patience::to_neutral;
-use zodiac::rules::{DealNumber, Game, Move, Place, RuleSet};
+use zodiac::zodiac::patience::to_neutral;
+use zodiac::zodiac::{DealNumber, Game, Move, Place, RuleSet};
 
 pub struct Harness {
     pub app: App,
@@ -543,8 +543,8 @@ fn a_double_click_opens_the_inspector_and_makes_no_move() {
 /// Deal `n` played by hints alone until phase 2: the game then, or `None` if it got stuck first.
 fn greedy_to_phase_two(n: u128) -> Option<Game> {
     let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
-    while game.position().phase() != zodiac::rules::Phase::Two {
-        if game.status() != zodiac::rules::Status::Playing || game.moves().len() > 3000 {
+    while game.position().phase() != zodiac::zodiac::Phase::Two {
+        if game.status() != zodiac::zodiac::Status::Playing || game.moves().len() > 3000 {
             return None;
         }
         let m = game.position().hint(game.rules())?;
@@ -709,7 +709,7 @@ fn a_resize_relays_the_table() {
         let table = h.table();
         assert_eq!((table.width, table.height), (w as f32, hgt as f32));
         let mirror = h.app.world().resource::<Mirror>();
-        for place in zodiac::rules::Place::all().map(to_neutral) {
+        for place in zodiac::zodiac::Place::all().map(to_neutral) {
             let pile = mirror.pile(place).to_vec();
             for (i, e) in pile.iter().enumerate() {
                 let t = h.app.world().get::<Transform>(*e).unwrap().translation;
@@ -813,7 +813,7 @@ fn random_input_never_breaks_the_game() {
     assert_eq!(saved.position(), game.position());
     // Every card entity lies where the rules say.
     let mirror = h.app.world().resource::<Mirror>();
-    for place in zodiac::rules::Place::all() {
+    for place in zodiac::zodiac::Place::all() {
         let want = game.position().cards_at(game.rules(), place);
         let have: Vec<_> = mirror
             .pile(to_neutral(place))
@@ -828,7 +828,7 @@ fn random_input_never_breaks_the_game() {
 /// cards fly off to form the celebration wheel.
 #[test]
 fn winning_is_celebrated_and_counted() {
-    use zodiac::rules::{Card, Position};
+    use zodiac::zodiac::{Card, Position};
     // Everything home but the Ace of clubs, on z4, which f4 (clubs down from King) awaits.
     let ac = [Card::parse("AC").unwrap()];
     let mut zodiac: [&[Card]; 24] = [&[]; 24];
@@ -853,7 +853,7 @@ fn winning_is_celebrated_and_counted() {
         .auto_finish = false;
     h.set_game(game);
     h.click(h.centre_of(Place::Zodiac(4)));
-    assert_eq!(h.game().status(), zodiac::rules::Status::Won);
+    assert_eq!(h.game().status(), zodiac::zodiac::Status::Won);
     h.app.update();
     let stats = h
         .app
@@ -1022,8 +1022,8 @@ fn a_hint_has_its_own_highlight() {
     let mut h = Harness::new(1, "hint");
     h.key(KeyCode::KeyH, &[]);
     h.run_until("the hint shows", |h| !hint_lit(h).is_empty());
-    let line = match zodiac::solver::solve(h.game().position(), h.game().rules()) {
-        zodiac::solver::Verdict::Winnable { line, .. } => line,
+    let line = match zodiac::zodiac::solver::solve(h.game().position(), h.game().rules()) {
+        zodiac::zodiac::solver::Verdict::Winnable { line, .. } => line,
         other => panic!("deal 1 is winnable: {other:?}"),
     };
     let hint = line[0];
@@ -1051,7 +1051,7 @@ fn a_hint_has_its_own_highlight() {
     h.app
         .world_mut()
         .write_message(zodiac::game::messages::Request::Play(
-            zodiac::rules::patience::move_to_neutral(hint),
+            zodiac::zodiac::patience::move_to_neutral(hint),
         ));
     h.settle();
     assert!(
@@ -1068,7 +1068,7 @@ pub fn hint_lit(h: &mut Harness) -> Vec<Place> {
         .query::<(&HintHighlight, &Visibility)>()
         .iter(h.app.world())
         .filter(|(_, v)| **v != Visibility::Hidden)
-        .filter_map(|(p, _)| zodiac::rules::patience::from_neutral(p.0))
+        .filter_map(|(p, _)| zodiac::zodiac::patience::from_neutral(p.0))
         .collect()
 }
 
@@ -1076,7 +1076,7 @@ pub fn hint_lit(h: &mut Harness) -> Vec<Place> {
 #[test]
 fn the_stuck_panel_speaks_of_its_phase() {
     use zodiac::patience::Game as _;
-    use zodiac::rules::{Card, Position};
+    use zodiac::zodiac::{Card, Position};
     let one = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
     let ac = [Card::parse("AC").unwrap()];
     let mut zodiac: [&[Card]; 24] = [&[]; 24];

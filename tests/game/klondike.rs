@@ -13,7 +13,7 @@ use zodiac::game::session::Session;
 use zodiac::game::table::cards::Mirror;
 use zodiac::klondike::{Move as KMove, Position, RuleSet};
 use zodiac::patience::{Game, Move, Place, Status};
-use zodiac::rules::DealNumber;
+use zodiac::zodiac::DealNumber;
 
 fn game(h: &Harness) -> &dyn Game {
     h.app.world().resource::<Session>().game.as_ref()
@@ -157,7 +157,8 @@ fn a_right_click_sends_a_card_home_and_a_click_to_its_best_place() {
     let (deal, place) = (1..300u128)
         .find_map(|d| {
             let p = Position::deal(DealNumber::new(d).unwrap(), &rules);
-            let ace = |cards: Vec<zodiac::rules::Card>| cards.last().is_some_and(|c| c.rank() == 1);
+            let ace =
+                |cards: Vec<zodiac::zodiac::Card>| cards.last().is_some_and(|c| c.rank() == 1);
             (0..7u8)
                 .find(|&c| ace(p.column(c).to_vec()))
                 .map(|c| (d, Place::Column(c)))
@@ -240,7 +241,7 @@ fn switching_patience_loses_nothing_and_counts_nothing() {
     h.settle();
     assert_eq!(game(&h).patience().name(), "zodiac");
     assert_eq!(game(&h).moves_played(), 1);
-    assert_eq!(h.game().moves(), &[zodiac::rules::Move::Turn]);
+    assert_eq!(h.game().moves(), &[zodiac::zodiac::Move::Turn]);
     let _ = zodiac_record;
     // Nothing was counted, and each patience has its own file.
     h.flush_files();

@@ -13,8 +13,8 @@ use zodiac::game::input::buttons::Chosen;
 use zodiac::game::messages::{Overlay, Request};
 use zodiac::game::session::files::{AnimationSetting, Settings, Statistics};
 use zodiac::profile::RuleStats;
-use zodiac::rules::{DealNumber, Game, Move, Place, RuleSet, Status};
-use zodiac::solver::{self, Decision, Verdict};
+use zodiac::zodiac::solver::{self, Decision, Verdict};
+use zodiac::zodiac::{DealNumber, Game, Move, Place, RuleSet, Status};
 
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("zodiac-trust-{name}-{}", std::process::id()));
@@ -185,7 +185,7 @@ fn undo_in_a_self_finishing_position_is_not_played_again() {
     let m = h.game().redo_moves().last().copied().unwrap();
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(m)));
+        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(m)));
     let_the_assistant_act(&mut h);
     assert_eq!(h.game().status(), Status::Won);
 }
@@ -201,7 +201,7 @@ fn undoing_an_automatic_turn_does_not_turn_again() {
     assert_eq!(h.game().position().waste().len(), 1);
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
             Move::WasteToZodiac(20),
         )));
     let_the_assistant_act(&mut h);
@@ -318,7 +318,7 @@ fn ctrl_z_undoes_on_every_layout() {
     assert_eq!(exits, 0, "and does not quit");
 }
 
-fn winnable(p: &zodiac::rules::Position, rules: &zodiac::rules::Rules) -> bool {
+fn winnable(p: &zodiac::zodiac::Position, rules: &zodiac::zodiac::Rules) -> bool {
     matches!(solver::decide(p, rules), Decision::Winnable { .. })
 }
 
@@ -361,7 +361,7 @@ fn the_lost_notice_outlives_the_automatic_turn() {
     let played = h.game().moves().len();
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::rules::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
             losing,
         )));
     h.run_until("the assistant's turn", |h| {

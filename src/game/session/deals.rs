@@ -3,9 +3,9 @@
 //! set, so New game never waits for the solver.
 
 use super::*;
+use crate::cards::MAX_DEAL;
 use crate::game::messages::Toast;
 use crate::patience::Verdict;
-use crate::rules::MAX_DEAL;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
 use rand::rngs::StdRng;

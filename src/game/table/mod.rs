@@ -342,7 +342,7 @@ mod tests {
             let zodiac = registry::default();
             let layout = zodiac.layout(1024.0, 640.0, scale);
             let game = zodiac
-                .new_game("cadogan", crate::rules::DealNumber::new(1).unwrap())
+                .new_game("cadogan", crate::cards::DealNumber::new(1).unwrap())
                 .unwrap();
             let canvas = picture(&layout, game.as_ref());
             assert_eq!(

@@ -6,7 +6,8 @@
 use super::moves::Move;
 use super::position::{Done, Position, Status};
 use super::ruleset::{RuleSet, Rules};
-use crate::rules::{DealNumber, Outcome};
+use crate::cards::DealNumber;
+use crate::zodiac::Outcome;
 use std::sync::OnceLock;
 
 mod record;

@@ -10,8 +10,8 @@ use super::game::Game;
 use super::moves::{Move, Place as KPlace};
 use super::position::{Position, Status as KStatus};
 use super::ruleset::{RuleSet, Rules};
+use crate::cards::{Card, DealNumber, Suit};
 use crate::patience::{self, Layout, Outcome, Place, RuleSetInfo, Slot, Snapshot, Status, Verdict};
-use crate::rules::{Card, DealNumber, Suit};
 use std::cell::RefCell;
 use std::sync::Arc;
 

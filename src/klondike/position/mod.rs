@@ -6,7 +6,7 @@ pub use super::illegal::Illegal;
 pub use super::legal::Status;
 use super::moves::{Move, Place};
 use super::ruleset::Rules;
-use crate::rules::{Card, DealNumber, Suit};
+use crate::cards::{Card, DealNumber, Suit};
 
 mod apply;
 

@@ -7,10 +7,10 @@
 
 use super::plain::{self, Plain};
 use super::{Solver, Verdict};
+use crate::cards::DealNumber;
 use crate::klondike::moves::Move;
 use crate::klondike::position::Position;
 use crate::klondike::ruleset::Rules;
-use crate::rules::DealNumber;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

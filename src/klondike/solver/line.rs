@@ -4,10 +4,10 @@
 
 use super::Verdict;
 use super::state::{ALL, Act, State, Table, bit, card, suit};
+use crate::cards::Card;
 use crate::klondike::moves::Move;
 use crate::klondike::position::Position;
 use crate::klondike::ruleset::Rules;
-use crate::rules::Card;
 
 /// The solver's form of `p`: `None` for a position play cannot reach (a column's face-up
 /// cards out of sequence, a card twice or missing), which the solver's reasoning does not

@@ -29,7 +29,7 @@ const KEY: usize = 7 * 21 + 26 + 4 + 2;
 
 /// A position written out exactly: the columns in sorted order, the pass only where counted.
 fn key(p: &Position, rules: &Rules) -> [u8; KEY] {
-    let mut columns: [(&[crate::rules::Card], u8); 7] =
+    let mut columns: [(&[crate::cards::Card], u8); 7] =
         std::array::from_fn(|c| (p.column(c as u8), p.face_down(c as u8)));
     columns.sort_unstable();
     let mut out = [0u8; KEY];

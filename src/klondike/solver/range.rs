@@ -31,7 +31,7 @@ pub fn decide_range(
         1,
         Solver::new,
         |solver, n| {
-            let deal = crate::rules::DealNumber::new(n).expect("in range");
+            let deal = crate::cards::DealNumber::new(n).expect("in range");
             let p = Position::deal(deal, rules);
             let start = std::time::Instant::now();
             let word = solver.solve(&p, rules, budget).word();

@@ -18,12 +18,12 @@ use super::Rules;
 /// rank's four cards share a nibble and the two of each colour sit side by side.
 pub type Bit = u8;
 
-pub fn bit(card: crate::rules::Card) -> Bit {
+pub fn bit(card: crate::cards::Card) -> Bit {
     4 * (card.rank() - 1) + card.suit() as u8
 }
 
-pub fn card(bit: Bit) -> crate::rules::Card {
-    crate::rules::Card::new(crate::rules::Suit::ALL[usize::from(bit & 3)], bit / 4 + 1)
+pub fn card(bit: Bit) -> crate::cards::Card {
+    crate::cards::Card::new(crate::cards::Suit::ALL[usize::from(bit & 3)], bit / 4 + 1)
 }
 
 pub fn rank(bit: Bit) -> u8 {
@@ -448,7 +448,7 @@ mod tests {
     #[test]
     fn bits_name_their_cards() {
         for i in 0..52 {
-            let c = crate::rules::Card::from_index(i).unwrap();
+            let c = crate::cards::Card::from_index(i).unwrap();
             assert_eq!(card(bit(c)), c);
         }
     }

@@ -3,8 +3,8 @@
 //! winning lines replayed by the rules.
 
 use super::*;
+use crate::cards::{Card, DealNumber};
 use crate::klondike::RuleSet;
-use crate::rules::{Card, DealNumber};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -4,7 +4,7 @@
 //! winning line replayed to a win.
 
 use super::*;
-use crate::rules::DealNumber;
+use crate::cards::DealNumber;
 use std::collections::BTreeMap;
 
 /// A rule set's verdicts by deal (`W`, `L` or `U`), read from its file.

@@ -34,10 +34,10 @@
 //! share one with a chance of about one in 10^29 for a search of a million positions.
 
 use super::{Verdict, why_lost};
+use crate::cards::Card;
 use crate::klondike::moves::Move;
 use crate::klondike::position::{Done, Position};
 use crate::klondike::ruleset::Rules;
-use crate::rules::Card;
 use std::collections::HashSet;
 
 /// The positions' keys are hashes already: the set uses them as they are.

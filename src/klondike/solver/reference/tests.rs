@@ -1,9 +1,9 @@
 //! The first solver against a plain search, and on whole deals.
 
 use super::*;
+use crate::cards::DealNumber;
 use crate::klondike::RuleSet;
 use crate::klondike::solver::BUDGET;
-use crate::rules::DealNumber;
 
 fn rules(name: &str) -> Rules {
     RuleSet::by_name_or_path(name).unwrap().rules()

@@ -1,7 +1,7 @@
 //! Win rates: every deal of a range decided on every core, in order, with the Wilson interval.
 
 use super::{Decision, Solver};
-use crate::rules::{DealNumber, Position, Rules};
+use crate::zodiac::{DealNumber, Position, Rules};
 use std::time::Instant;
 
 /// One deal's outcome, as `winrate --csv` writes it.

@@ -2,7 +2,7 @@
 //! transposition table. In phase 1 every stock and waste card counts as reachable (what `d` and
 //! `r` give), and Equator cells are interchangeable; nothing else is assumed.
 
-use crate::rules::{Move, Phase, Position, Rules};
+use crate::zodiac::{Move, Phase, Position, Rules};
 use std::collections::HashMap;
 
 /// Whether `p` can be won.

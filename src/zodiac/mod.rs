@@ -1,7 +1,7 @@
-//! The rules of Zodiac, with no Bevy in it: cards, deals, moves, phases, rule sets and game
-//! records. The single authority on what is legal; the game front end only asks it.
+//! Zodiac, the two-deck patience on a circular table, with no Bevy in it: its deal, moves,
+//! phases, rule sets and game records (the single authority on what is legal; the front end
+//! only asks), its table's layout, the patience behind the shared interface, and its solver.
 
-pub mod card;
 pub mod deal;
 pub mod game;
 pub mod layout;
@@ -9,9 +9,9 @@ pub mod moves;
 pub mod patience;
 pub mod position;
 pub mod ruleset;
+pub mod solver;
 
-pub use card::{Card, Suit};
-pub use deal::{DealNumber, DealNumberError, MAX_DEAL};
+pub use crate::cards::{Card, DealNumber, DealNumberError, MAX_DEAL, Suit};
 pub use game::{Game, GameRecord, Outcome, RecordError, RecordRules};
 pub use moves::{Move, MoveList, Place};
 pub use position::{Illegal, Phase, Position, Status};

@@ -2,7 +2,7 @@
 //! positions, by replaying its lines, and by agreeing with itself one move later.
 
 use super::*;
-use crate::rules::{Card, DealNumber, Direction, Game, RuleSet, Status};
+use crate::zodiac::{Card, DealNumber, Direction, Game, RuleSet, Status};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -97,7 +97,7 @@ fn small_position(rng: &mut StdRng, phase_1: bool) -> (Position, Rules) {
     let to_talon = if rng.random_bool(0.4) { 0.15 } else { 0.7 };
     for c in rest {
         let fits: Vec<usize> = (0..piles.len())
-            .filter(|&k| piles[k].last().unwrap().is_zodiac_neighbour(c))
+            .filter(|&k| crate::zodiac::deal::neighbours(*piles[k].last().unwrap(), c))
             .collect();
         let build = if phase_1 {
             rng.random_bool(0.25)

@@ -126,7 +126,7 @@ struct ZodiacPosition(Rules, Position);
 
 thread_local! {
     /// Solvers keep their memory between positions: one per thread.
-    static SOLVER: RefCell<crate::solver::Solver> = RefCell::new(crate::solver::Solver::new());
+    static SOLVER: RefCell<crate::zodiac::solver::Solver> = RefCell::new(crate::zodiac::solver::Solver::new());
 }
 
 impl Snapshot for ZodiacPosition {
@@ -137,7 +137,7 @@ impl Snapshot for ZodiacPosition {
     fn solve(&self) -> Verdict {
         let verdict = SOLVER.with(|s| s.borrow_mut().solve(&self.1, &self.0));
         match verdict {
-            crate::solver::Verdict::Winnable { line, slack } => Verdict::Winnable {
+            crate::zodiac::solver::Verdict::Winnable { line, slack } => Verdict::Winnable {
                 line: line.into_iter().map(move_to_neutral).collect(),
                 note: Some(match slack {
                     0 => "with no Equator cell to spare".to_string(),
@@ -145,8 +145,8 @@ impl Snapshot for ZodiacPosition {
                     n => format!("{n} Equator cells to spare"),
                 }),
             },
-            crate::solver::Verdict::Lost { why } => Verdict::Lost { why },
-            crate::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
+            crate::zodiac::solver::Verdict::Lost { why } => Verdict::Lost { why },
+            crate::zodiac::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
         }
     }
 }

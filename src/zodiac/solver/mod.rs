@@ -65,7 +65,7 @@ mod brute;
 #[cfg(test)]
 mod tests;
 
-use crate::rules::{Move, Phase, Position, Rules, Suit};
+use crate::zodiac::{Move, Phase, Position, Rules, Suit};
 pub use key::Memo;
 use layers::Layers;
 use suit::{INF, Layout, SuitProblem};

@@ -371,8 +371,8 @@ fn the_example_rule_set_in_docs_rules_md_reads_as_it_says() {
 /// A game of deal `n` played by the solver's line to one move before the win.
 fn one_move_from_winning(n: u128) -> Game {
     let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
-    let line = match crate::solver::solve(game.position(), game.rules()) {
-        crate::solver::Verdict::Winnable { line, .. } => line,
+    let line = match crate::zodiac::solver::solve(game.position(), game.rules()) {
+        crate::zodiac::solver::Verdict::Winnable { line, .. } => line,
         other => panic!("deal {n} is winnable: {other:?}"),
     };
     for &m in &line[..line.len() - 1] {

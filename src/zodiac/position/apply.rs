@@ -57,7 +57,7 @@ impl Position {
 
     fn check_zodiac(&self, card: Card, z: u8) -> Result<(), Illegal> {
         let top = self.zodiac_top(z).ok_or(Illegal::ZodiacEmpty(z))?;
-        if top.is_zodiac_neighbour(card) {
+        if crate::zodiac::deal::neighbours(top, card) {
             Ok(())
         } else {
             Err(Illegal::NotZodiacNeighbour { card, top })

@@ -2,7 +2,7 @@
 //! every state met (its best cost and the move that gives it); the plan read back from it.
 
 use super::*;
-use crate::solver::key::{Key, Memo};
+use crate::zodiac::solver::key::{Key, Memo};
 
 impl SuitProblem {
     fn start(&self) -> State {

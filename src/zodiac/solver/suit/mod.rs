@@ -14,7 +14,7 @@
 //! state it has met (foundation progress and the piles' states, piles with the same top being
 //! interchangeable) and drops piles that no card still to come can land on.
 
-use crate::rules::{Card, Direction, Position, Rules, Suit};
+use crate::zodiac::{Card, Direction, Position, Rules, Suit};
 
 mod backwards;
 

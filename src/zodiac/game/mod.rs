@@ -2,10 +2,10 @@
 //! Its record is a RON file; loading one replays every move through the rules. A record carries a
 //! custom rule set whole, so it replays without the file it came from.
 
-use super::deal::DealNumber;
 use super::moves::Move;
 use super::position::{Illegal, Position, Status};
 use super::ruleset::{RuleSet, Rules};
+use crate::cards::DealNumber;
 use serde::{Deserialize, Serialize};
 
 mod record;

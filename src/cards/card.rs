@@ -1,4 +1,5 @@
-//! Cards, suits and ranks, and their two-character notation (`TD`, `AS`).
+//! Cards, suits and ranks, and their two-character notation (`TD`, `AS`): the same for every
+//! patience.
 
 use std::fmt;
 
@@ -27,8 +28,8 @@ impl Suit {
     }
 }
 
-/// One card of the double deck. Stored as one byte, `suit * 13 + rank - 1`, so positions stay
-/// small; the two copies of a card are the same value.
+/// One card of a pack. Stored as one byte, `suit * 13 + rank - 1`, so positions stay small;
+/// in a game of two packs the two copies of a card are the same value.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
 
@@ -63,12 +64,6 @@ impl Card {
 
     pub fn rank_letter(self) -> char {
         RANK_LETTERS[usize::from(self.rank() - 1)]
-    }
-
-    /// True when `other` may go onto `self` in the Zodiac: same suit, one rank up or down
-    /// (Ace and King are not consecutive).
-    pub fn is_zodiac_neighbour(self, other: Card) -> bool {
-        self.suit() == other.suit() && self.rank().abs_diff(other.rank()) == 1
     }
 
     /// Parses the two-character notation, `TD`, `as`, … (case-insensitive).
@@ -107,11 +102,6 @@ impl fmt::Debug for Card {
     }
 }
 
-/// The 104 cards in PySolFC's starting order: deck 0 then deck 1; suits C, S, H, D; ranks A..K.
-pub fn double_deck() -> [Card; 104] {
-    std::array::from_fn(|i| Card((i % 52) as u8))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,17 +117,5 @@ mod tests {
         for bad in ["", "A", "1S", "AX", "ASX", "10D"] {
             assert_eq!(Card::parse(bad), None, "{bad:?}");
         }
-    }
-
-    #[test]
-    fn zodiac_neighbours_are_same_suit_one_apart_without_wrapping() {
-        let c = |t| Card::parse(t).unwrap();
-        assert!(c("6S").is_zodiac_neighbour(c("5S")));
-        assert!(c("5S").is_zodiac_neighbour(c("6S")));
-        assert!(!c("6S").is_zodiac_neighbour(c("5H")), "wrong suit");
-        assert!(!c("6S").is_zodiac_neighbour(c("4S")), "two apart");
-        assert!(!c("6S").is_zodiac_neighbour(c("6S")), "same rank");
-        assert!(!c("KS").is_zodiac_neighbour(c("AS")), "King to Ace");
-        assert!(!c("AS").is_zodiac_neighbour(c("KS")), "Ace to King");
     }
 }

@@ -5,10 +5,10 @@
 //! `apply` checks, applies and undoes them (they must agree exactly), `illegal` words refusals.
 //! The tests are elsewhere (`../tests.rs`, `../property_tests.rs`).
 
-use super::card::{Card, Suit};
-use super::deal::DealNumber;
 use super::moves::{Move, MoveList, Place};
 use super::ruleset::{Direction, Rules};
+use crate::cards::DealNumber;
+use crate::cards::{Card, Suit};
 use std::fmt;
 
 mod apply;
@@ -79,7 +79,7 @@ impl Position {
     /// The opening position of a deal: 8 cards to the Equator, 24 to the Zodiac, one card turned
     /// onto the waste and 71 in the stock.
     pub fn deal(deal: DealNumber) -> Position {
-        let cards = deal.deal_order();
+        let cards = super::deal::deal_order(deal);
         let mut talon = [FILLER; 72];
         talon.copy_from_slice(&cards[32..]);
         let mut zodiac = [FILLER; 104];

@@ -66,9 +66,9 @@ impl patience::Game for Game {
     fn foundation_caption(
         &self,
         f: u8,
-    ) -> Option<(crate::rules::Suit, &'static str, &'static str)> {
+    ) -> Option<(crate::zodiac::Suit, &'static str, &'static str)> {
         let direction = self.rules().foundations.get(usize::from(f))?;
-        let suit = crate::rules::Suit::ALL[usize::from(f) % 4];
+        let suit = crate::zodiac::Suit::ALL[usize::from(f) % 4];
         Some(match direction {
             Direction::Up => (suit, "A", "up"),
             Direction::Down => (suit, "K", "down"),

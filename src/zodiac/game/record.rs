@@ -2,9 +2,9 @@
 //! whole), and loading one, which replays every move through the rules.
 
 use super::*;
-use crate::rules::deal::DealNumberError;
-use crate::rules::moves::BadToken;
-use crate::rules::ruleset::RuleSetError;
+use crate::cards::deal::DealNumberError;
+use crate::zodiac::moves::BadToken;
+use crate::zodiac::ruleset::RuleSetError;
 use serde::{Deserializer, Serializer};
 use std::fmt;
 

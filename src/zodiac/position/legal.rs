@@ -10,7 +10,10 @@ impl Position {
         match self.phase() {
             Phase::One => {
                 let fits_zodiac = |c: Card| {
-                    (0..24).any(|z| self.zodiac_top(z).is_some_and(|t| t.is_zodiac_neighbour(c)))
+                    (0..24).any(|z| {
+                        self.zodiac_top(z)
+                            .is_some_and(|t| crate::zodiac::deal::neighbours(t, c))
+                    })
                 };
                 let talon = &self.talon[..usize::from(self.talon_len)];
                 !(self.equator.iter().any(Option::is_none)
@@ -74,7 +77,7 @@ impl Position {
         for z in 0..24 {
             if self
                 .zodiac_top(z)
-                .is_some_and(|top| top.is_zodiac_neighbour(card))
+                .is_some_and(|top| crate::zodiac::deal::neighbours(top, card))
             {
                 list.push(make(z));
             }

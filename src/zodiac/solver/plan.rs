@@ -8,7 +8,7 @@
 //! never a line that goes wrong at the table.
 
 use super::suit::{Layout, Source};
-use crate::rules::{Card, Move, Phase, Position, Rules};
+use crate::zodiac::{Card, Move, Phase, Position, Rules};
 use std::collections::VecDeque;
 
 /// Far more moves than any real line needs; only a bug could reach it, and then there is no

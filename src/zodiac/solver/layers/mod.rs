@@ -18,7 +18,7 @@
 //! only the few values of it that change a link's direction are kept.
 
 use super::suit::{INF, Layout, Source, SuitProblem};
-use crate::rules::Card;
+use crate::zodiac::Card;
 
 mod step;
 

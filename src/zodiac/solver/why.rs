@@ -2,7 +2,7 @@
 //! which cards bury the ones a suit's foundations need next.
 
 use super::CELLS;
-use crate::rules::{Card, Phase, Position, Rules, Suit};
+use crate::zodiac::{Card, Phase, Position, Rules, Suit};
 use std::collections::HashSet;
 
 /// Phase 1, every suit can be cleared but not all together: "hearts need 5 Equator cells and
@@ -55,8 +55,8 @@ pub fn blocked_suit(p: &Position, rules: &Rules, suit: Suit) -> String {
     let mut seen = HashSet::new();
     let mut stack = vec![(p.foundation_len(s), p.foundation_len(s + 4), heights)];
     let rank_at = |f: u8, n: u8| match rules.foundations[usize::from(f)] {
-        crate::rules::Direction::Up => n,
-        crate::rules::Direction::Down => 14 - n,
+        crate::zodiac::Direction::Up => n,
+        crate::zodiac::Direction::Down => 14 - n,
     };
     while let Some((a, b, h)) = stack.pop() {
         if seen.len() > 100_000 || !seen.insert((a, b, h.clone())) {

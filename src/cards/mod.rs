@@ -1,0 +1,8 @@
+//! What every patience shares and no patience's rules are in: cards and suits with their
+//! notation, and PySolFC's deal numbers and shuffles.
+
+pub mod card;
+pub mod deal;
+
+pub use card::{Card, RANK_LETTERS, Suit};
+pub use deal::{DealNumber, DealNumberError, MAX_DEAL};
