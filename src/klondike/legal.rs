@@ -6,14 +6,9 @@ use super::position::Position;
 use super::ruleset::Rules;
 use crate::cards::Card;
 
-/// How a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    Playing,
-    Won,
-    /// No move is left: none on the table, and no card the stock can still bring up fits.
-    Stuck,
-}
+/// How a game stands (stuck: no move is left, none on the table, and no card the stock can
+/// still bring up fits).
+pub use crate::patience::Status;
 
 impl Position {
     /// Every legal move here, in a fixed order: to the foundations first (by foundation, the

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// What legality depends on: small and `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -30,6 +31,17 @@ pub struct RuleSet {
 
 fn yes() -> bool {
     true
+}
+
+/// The shipped rule sets, parsed once.
+fn shipped() -> &'static [RuleSet] {
+    static SHIPPED: OnceLock<Vec<RuleSet>> = OnceLock::new();
+    SHIPPED.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .map(|(name, text)| RuleSet::parse(name, text).expect("shipped rule sets are valid"))
+            .collect()
+    })
 }
 
 /// The shipped rule sets, the first the default: the seed's single pass.
@@ -89,10 +101,53 @@ impl RuleSet {
 
     /// Every shipped rule set, the default first.
     pub fn all_builtin() -> Vec<RuleSet> {
-        BUILTIN
+        shipped().to_vec()
+    }
+
+    /// A shipped rule set by name (any case).
+    pub fn builtin(name: &str) -> Result<RuleSet, String> {
+        shipped()
             .iter()
-            .map(|(name, text)| RuleSet::parse(name, text).expect("shipped rule sets are valid"))
-            .collect()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .cloned()
+            .ok_or_else(|| format!("unknown Klondike rule set {name:?}"))
+    }
+
+    /// True for a shipped rule set exactly as it ships (a record writes it by name).
+    pub fn is_shipped(&self) -> bool {
+        shipped().contains(self)
+    }
+
+    /// This set, or the shipped set with the same rules if there is one: a custom file that
+    /// only copies `unlimited`'s rules is `unlimited`, so statistics and saves agree on its
+    /// name.
+    pub fn canonical(self) -> RuleSet {
+        shipped()
+            .iter()
+            .find(|s| s.rules() == self.rules())
+            .cloned()
+            .unwrap_or(self)
+    }
+
+    /// The key the statistics count a rule set under. A shipped set's key is its name
+    /// (`single-pass`, `unlimited`, `draw-three`), and so is the key of any set with a shipped
+    /// set's rules. Any other set's key is made of its name and its rules,
+    /// `custom/<name>/t<turn>p<passes, or u for unlimited>`, with `+back` when cards may come
+    /// back from the foundations: for example `custom/mine/t3p2+back`. Two custom files with
+    /// the same name but different rules never share statistics; a custom key never equals a
+    /// shipped name.
+    pub fn key(&self) -> String {
+        let rules = self.rules();
+        if let Some(s) = shipped().iter().find(|s| s.rules() == rules) {
+            return s.name.clone();
+        }
+        let passes = rules.passes.map_or("u".to_string(), |n| n.to_string());
+        let back = if rules.foundation_to_column {
+            "+back"
+        } else {
+            ""
+        };
+        format!("custom/{}/t{}p{passes}{back}", self.name, rules.turn)
     }
 
     pub fn default_set() -> RuleSet {
@@ -101,10 +156,7 @@ impl RuleSet {
 
     /// A shipped rule set by name (any case), or a rule-set file by path.
     pub fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
-        if let Some(set) = RuleSet::all_builtin()
-            .into_iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name))
-        {
+        if let Ok(set) = RuleSet::builtin(name) {
             return Ok(set);
         }
         let path = Path::new(name);

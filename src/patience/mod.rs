@@ -4,13 +4,17 @@
 //! front end speaks only these neutral words: places by kind, moves between places, cards face
 //! up or down, a status, a verdict.
 
+mod bridge;
 pub mod layout;
+pub mod played;
 pub mod registry;
+pub mod rules;
 pub mod words;
 
 pub use crate::cards::{Card, DealNumber, Suit};
-pub use crate::zodiac::Outcome;
 pub use layout::{Layout, Rect, Shape};
+pub use played::{Outcome, Played};
+pub use rules::{Rules, Table};
 use std::fmt;
 use std::sync::Arc;
 

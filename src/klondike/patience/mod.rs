@@ -8,12 +8,11 @@
 
 use super::game::Game;
 use super::moves::{Move, Place as KPlace};
-use super::position::{Position, Status as KStatus};
+use super::position::{Position, Status};
 use super::ruleset::{RuleSet, Rules};
 use crate::cards::{Card, DealNumber, Suit};
-use crate::patience::{self, Layout, Outcome, Place, RuleSetInfo, Slot, Snapshot, Status, Verdict};
+use crate::patience::{self, Layout, Place, RuleSetInfo, Slot, Verdict};
 use std::cell::RefCell;
-use std::sync::Arc;
 
 mod in_play;
 
@@ -31,58 +30,123 @@ The stock — turn it onto the waste one card at a time (three in Draw three); t
 
 Mouse: drag a card, and the cards on it, to a place. Click a card to send it with the cards on it to its best place: its foundation if it can go, else the first column from the left that takes it. Double-click or right-click a card to send it to its foundation. Click the stock to turn; click the empty stock to turn the waste over, when the rules allow.";
 
-fn info(set: &RuleSet) -> RuleSetInfo {
-    RuleSetInfo {
-        name: set.name.clone(),
-        title: set.title.clone(),
-        description: set.description.clone(),
-    }
-}
+impl patience::Rules for Klondike {
+    type RuleSet = RuleSet;
+    type Params = Rules;
+    type Position = Position;
+    type Move = Move;
+    type Done = super::Done;
+    type Illegal = super::Illegal;
 
-impl patience::Patience for Klondike {
-    fn name(&self) -> &'static str {
-        "klondike"
-    }
+    const NAME: &'static str = "klondike";
+    const TITLE: &'static str = "Klondike";
+    const RULES_TEXT: &'static str = RULES_TEXT;
+    const SAVE_FILE: &'static str = "klondike-game.ron";
+    const FORMAT: &'static str = "klondike-game";
+    const VERSION: u32 = 1;
 
-    fn title(&self) -> &'static str {
-        "Klondike"
-    }
-
-    fn rule_sets(&self) -> Vec<RuleSetInfo> {
-        RuleSet::all_builtin().iter().map(info).collect()
+    fn this() -> &'static Self {
+        &KLONDIKE
     }
 
-    fn rule_set(&self, name: &str) -> Result<RuleSetInfo, String> {
-        RuleSet::by_name_or_path(name).map(|s| info(&s))
+    fn shipped() -> Vec<RuleSet> {
+        RuleSet::all_builtin()
     }
 
-    fn new_game(&self, rules: &str, deal: DealNumber) -> Result<Box<dyn patience::Game>, String> {
-        let set = RuleSet::by_name_or_path(rules)?;
-        Ok(Box::new(Game::new(set, deal)))
+    fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
+        RuleSet::by_name_or_path(name)
     }
 
-    fn load(&self, text: &str) -> Result<Box<dyn patience::Game>, String> {
-        Game::from_ron(text).map(|g| Box::new(g) as Box<dyn patience::Game>)
+    fn builtin(name: &str) -> Result<RuleSet, String> {
+        RuleSet::builtin(name)
     }
 
-    fn deal_snapshot(&self, rules: &str, deal: DealNumber) -> Option<Arc<dyn Snapshot>> {
-        let rules = RuleSet::by_name_or_path(rules).ok()?.rules();
-        Some(Arc::new(KlondikePosition(
-            rules,
-            Position::deal(deal, &rules),
-        )))
+    fn validate(set: &RuleSet) -> Result<(), String> {
+        set.validate("in the game record")
     }
 
-    fn layout(&self, width: f32, height: f32, scale_factor: f32) -> Layout {
+    fn canonical(set: RuleSet) -> RuleSet {
+        set.canonical()
+    }
+
+    fn is_shipped(set: &RuleSet) -> bool {
+        set.is_shipped()
+    }
+
+    fn params(set: &RuleSet) -> Rules {
+        set.rules()
+    }
+
+    fn info(set: &RuleSet) -> RuleSetInfo {
+        RuleSetInfo {
+            name: set.name.clone(),
+            title: set.title.clone(),
+            description: set.description.clone(),
+        }
+    }
+
+    /// The statistics file is shared with Zodiac: Klondike's keys carry its name.
+    fn statistics_key(set: &RuleSet) -> String {
+        format!("klondike/{}", set.key())
+    }
+
+    fn deal(rules: &Rules, deal: DealNumber) -> Position {
+        Position::deal(deal, rules)
+    }
+
+    fn apply(
+        rules: &Rules,
+        position: &mut Position,
+        m: Move,
+    ) -> Result<super::Done, super::Illegal> {
+        position.apply(rules, m)
+    }
+
+    fn undo(_: &Rules, position: &mut Position, m: Move, done: super::Done) {
+        position.undo(m, done);
+    }
+
+    fn is_won(position: &Position) -> bool {
+        position.is_won()
+    }
+
+    fn status(rules: &Rules, position: &Position) -> Status {
+        position.status(rules)
+    }
+
+    fn parse_move(token: &str) -> Result<Move, String> {
+        Move::parse(token).map_err(|e| e.to_string())
+    }
+
+    fn to_neutral(m: Move) -> patience::Move {
+        move_to_neutral(m)
+    }
+
+    fn from_neutral(m: patience::Move) -> Option<Move> {
+        move_from_neutral(m)
+    }
+
+    fn solve(rules: &Rules, position: &Position) -> Verdict {
+        let verdict = SOLVER.with(|s| {
+            let mut solver = s.borrow_mut();
+            let verdict = solver.solve(position, rules, TABLE_BUDGET);
+            if solver.searched > KEPT_MEMORY {
+                *solver = super::solver::Solver::new();
+            }
+            verdict
+        });
+        match verdict {
+            super::solver::Verdict::Winnable { line } => Verdict::Winnable {
+                line: line.into_iter().map(move_to_neutral).collect(),
+                note: None,
+            },
+            super::solver::Verdict::Lost { why } => Verdict::Lost { why },
+            super::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
+        }
+    }
+
+    fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
         super::layout::layout(width, height, scale_factor)
-    }
-
-    fn rules_text(&self) -> &'static str {
-        RULES_TEXT
-    }
-
-    fn save_file(&self) -> &'static str {
-        "klondike-game.ron"
     }
 }
 
@@ -132,14 +196,6 @@ pub fn move_from_neutral(m: patience::Move) -> Option<Move> {
     }
 }
 
-fn status(s: KStatus) -> Status {
-    match s {
-        KStatus::Playing => Status::Playing,
-        KStatus::Won => Status::Won,
-        KStatus::Stuck => Status::Stuck,
-    }
-}
-
 /// The card a move takes: the one the player grabs (the bottom card of a run that moves
 /// with the cards on it), the stock's next card for a turn; none for turning the waste over.
 pub fn moving_card(position: &Position, m: Move) -> Option<Card> {
@@ -165,10 +221,6 @@ fn place_words(place: KPlace) -> String {
     }
 }
 
-/// A position under its rules, for the solver.
-#[derive(Debug)]
-struct KlondikePosition(Rules, Position);
-
 /// Positions a verdict at the table may search: a few tenths of a second of one core, so that
 /// the table never waits long and an idle game is soon idle again (it decides 87 of the first
 /// 100 single-pass deals). Beyond it the verdict is "unknown", said as such (the command line
@@ -181,31 +233,6 @@ const KEPT_MEMORY: usize = 100_000;
 thread_local! {
     /// Solvers keep their memory between positions: one per thread.
     static SOLVER: RefCell<super::solver::Solver> = RefCell::new(super::solver::Solver::new());
-}
-
-impl Snapshot for KlondikePosition {
-    fn key(&self) -> u128 {
-        patience::key_of(&(self.0, self.1))
-    }
-
-    fn solve(&self) -> Verdict {
-        let verdict = SOLVER.with(|s| {
-            let mut solver = s.borrow_mut();
-            let verdict = solver.solve(&self.1, &self.0, TABLE_BUDGET);
-            if solver.searched > KEPT_MEMORY {
-                *solver = super::solver::Solver::new();
-            }
-            verdict
-        });
-        match verdict {
-            super::solver::Verdict::Winnable { line } => Verdict::Winnable {
-                line: line.into_iter().map(move_to_neutral).collect(),
-                note: None,
-            },
-            super::solver::Verdict::Lost { why } => Verdict::Lost { why },
-            super::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
-        }
-    }
 }
 
 /// The hint for a winnable position, from the solver's line: the words, and the places to

@@ -3,11 +3,9 @@
 
 use super::{
     Card, DealNumber, Direction, Game, Move, Phase, Place as ZPlace, Position, RuleSet, Rules,
-    Status as ZStatus,
 };
-use crate::patience::{self, Layout, Outcome, Place, RuleSetInfo, Slot, Snapshot, Status, Verdict};
+use crate::patience::{self, Layout, Place, RuleSetInfo, Slot, Status, Verdict};
 use std::cell::RefCell;
-use std::sync::Arc;
 
 mod in_play;
 
@@ -23,59 +21,129 @@ Phase 2 — to the foundations. It begins when the stock and the waste are both 
 
 Mouse: drag a card to a place; click a card to send it to its best place (phase 1: a Zodiac pile, else an empty Equator cell; phase 2: its foundation); click the stock to turn a card, or the empty stock to turn the waste over; double-click or right-click a Zodiac pile to see all its cards.";
 
-fn info(set: &RuleSet) -> RuleSetInfo {
-    RuleSetInfo {
-        name: set.name.clone(),
-        title: set.title.clone(),
-        description: set.description.clone(),
-    }
-}
+impl patience::Rules for Zodiac {
+    type RuleSet = RuleSet;
+    type Params = Rules;
+    type Position = Position;
+    type Move = Move;
+    type Done = ();
+    type Illegal = super::Illegal;
 
-impl patience::Patience for Zodiac {
-    fn name(&self) -> &'static str {
-        "zodiac"
+    const NAME: &'static str = "zodiac";
+    const TITLE: &'static str = "Zodiac";
+    const RULES_TEXT: &'static str = RULES_TEXT;
+    const SAVE_FILE: &'static str = "game.ron";
+    const FORMAT: &'static str = "zodiac-game";
+    const VERSION: u32 = 3;
+    const COUNTED_SINCE: u32 = 3;
+
+    fn this() -> &'static Self {
+        &ZODIAC
     }
 
-    fn title(&self) -> &'static str {
-        "Zodiac"
+    fn shipped() -> Vec<RuleSet> {
+        RuleSet::all_builtin()
     }
 
-    fn rule_sets(&self) -> Vec<RuleSetInfo> {
-        RuleSet::all_builtin().iter().map(info).collect()
+    fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
+        RuleSet::by_name_or_path(name).map_err(|e| e.to_string())
     }
 
-    fn rule_set(&self, name: &str) -> Result<RuleSetInfo, String> {
-        RuleSet::by_name_or_path(name)
-            .map(|s| info(&s))
+    fn builtin(name: &str) -> Result<RuleSet, String> {
+        RuleSet::builtin(name).map_err(|e| e.to_string())
+    }
+
+    fn validate(set: &RuleSet) -> Result<(), String> {
+        set.validate("in the game record")
             .map_err(|e| e.to_string())
     }
 
-    fn new_game(&self, rules: &str, deal: DealNumber) -> Result<Box<dyn patience::Game>, String> {
-        let set = RuleSet::by_name_or_path(rules).map_err(|e| e.to_string())?;
-        Ok(Box::new(Game::new(set, deal)))
+    fn canonical(set: RuleSet) -> RuleSet {
+        set.canonical()
     }
 
-    fn load(&self, text: &str) -> Result<Box<dyn patience::Game>, String> {
-        Game::from_ron(text)
-            .map(|g| Box::new(g) as Box<dyn patience::Game>)
-            .map_err(|e| e.to_string())
+    fn is_shipped(set: &RuleSet) -> bool {
+        set.is_shipped()
     }
 
-    fn deal_snapshot(&self, rules: &str, deal: DealNumber) -> Option<Arc<dyn Snapshot>> {
-        let rules = RuleSet::by_name_or_path(rules).ok()?.rules();
-        Some(Arc::new(ZodiacPosition(rules, Position::deal(deal))))
+    fn params(set: &RuleSet) -> Rules {
+        set.rules()
     }
 
-    fn layout(&self, width: f32, height: f32, scale_factor: f32) -> Layout {
+    fn info(set: &RuleSet) -> RuleSetInfo {
+        RuleSetInfo {
+            name: set.name.clone(),
+            title: set.title.clone(),
+            description: set.description.clone(),
+        }
+    }
+
+    fn statistics_key(set: &RuleSet) -> String {
+        set.key()
+    }
+
+    /// Each version is written only when the record needs it, so older Zodiacs read the rest:
+    /// 2 for a rule set inline, 3 for how the game was played and counted.
+    fn record_version(inline: bool, counting: bool) -> u32 {
+        if counting {
+            3
+        } else if inline {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn deal(_: &Rules, deal: DealNumber) -> Position {
+        Position::deal(deal)
+    }
+
+    fn apply(rules: &Rules, position: &mut Position, m: Move) -> Result<(), super::Illegal> {
+        position.apply(rules, m)
+    }
+
+    fn undo(rules: &Rules, position: &mut Position, m: Move, _: ()) {
+        position.undo(rules, m);
+    }
+
+    fn is_won(position: &Position) -> bool {
+        position.is_won()
+    }
+
+    fn status(rules: &Rules, position: &Position) -> Status {
+        position.status(rules)
+    }
+
+    fn parse_move(token: &str) -> Result<Move, String> {
+        Move::parse(token).map_err(|e| e.to_string())
+    }
+
+    fn to_neutral(m: Move) -> patience::Move {
+        move_to_neutral(m)
+    }
+
+    fn from_neutral(m: patience::Move) -> Option<Move> {
+        move_from_neutral(m)
+    }
+
+    fn solve(rules: &Rules, position: &Position) -> Verdict {
+        let verdict = SOLVER.with(|s| s.borrow_mut().solve(position, rules));
+        match verdict {
+            crate::zodiac::solver::Verdict::Winnable { line, slack } => Verdict::Winnable {
+                line: line.into_iter().map(move_to_neutral).collect(),
+                note: Some(match slack {
+                    0 => "with no Equator cell to spare".to_string(),
+                    1 => "1 Equator cell to spare".to_string(),
+                    n => format!("{n} Equator cells to spare"),
+                }),
+            },
+            crate::zodiac::solver::Verdict::Lost { why } => Verdict::Lost { why },
+            crate::zodiac::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
+        }
+    }
+
+    fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
         super::layout::layout(width, height, scale_factor)
-    }
-
-    fn rules_text(&self) -> &'static str {
-        RULES_TEXT
-    }
-
-    fn save_file(&self) -> &'static str {
-        "game.ron"
     }
 }
 
@@ -112,43 +180,9 @@ fn move_from_neutral(m: patience::Move) -> Option<Move> {
     Move::between(from_neutral(m.from)?, from_neutral(m.to)?)
 }
 
-fn status(s: ZStatus) -> Status {
-    match s {
-        ZStatus::Playing => Status::Playing,
-        ZStatus::Won => Status::Won,
-        ZStatus::Stuck => Status::Stuck,
-    }
-}
-
-/// A position under its rules, for the solver.
-#[derive(Debug)]
-struct ZodiacPosition(Rules, Position);
-
 thread_local! {
     /// Solvers keep their memory between positions: one per thread.
     static SOLVER: RefCell<crate::zodiac::solver::Solver> = RefCell::new(crate::zodiac::solver::Solver::new());
-}
-
-impl Snapshot for ZodiacPosition {
-    fn key(&self) -> u128 {
-        patience::key_of(&(self.0, self.1))
-    }
-
-    fn solve(&self) -> Verdict {
-        let verdict = SOLVER.with(|s| s.borrow_mut().solve(&self.1, &self.0));
-        match verdict {
-            crate::zodiac::solver::Verdict::Winnable { line, slack } => Verdict::Winnable {
-                line: line.into_iter().map(move_to_neutral).collect(),
-                note: Some(match slack {
-                    0 => "with no Equator cell to spare".to_string(),
-                    1 => "1 Equator cell to spare".to_string(),
-                    n => format!("{n} Equator cells to spare"),
-                }),
-            },
-            crate::zodiac::solver::Verdict::Lost { why } => Verdict::Lost { why },
-            crate::zodiac::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
-        }
-    }
 }
 
 fn place_words(place: ZPlace) -> String {

@@ -33,24 +33,9 @@ impl Phase {
     }
 }
 
-/// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    Playing,
-    Won,
-    /// No move but turning the stock is left (docs/rules.md, "Winning and losing").
-    Stuck,
-}
-
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Status::Playing => "playing",
-            Status::Won => "won",
-            Status::Stuck => "stuck",
-        })
-    }
-}
+/// Where a game stands (stuck: no move but turning the stock is left; docs/rules.md,
+/// "Winning and losing").
+pub use crate::patience::Status;
 
 const FILLER: Card = match Card::from_index(0) {
     Some(c) => c,

@@ -1,0 +1,120 @@
+//! What each patience implements, and nothing more: its rule sets, positions and moves (deal,
+//! apply, undo, notation), its solver, its layout ([`Rules`]), and how its table reads to the
+//! front end ([`Table`]). The game itself (history, undo and redo, counting, the record, the
+//! clock) is written once over these, in [`super::played`]; the interface the front end speaks
+//! to (`Patience`, `Game`) is implemented once for every patience, in [`super::bridge`].
+
+use super::{Layout, Place, RuleSetInfo, Slot, Status, Verdict};
+use crate::cards::{Card, DealNumber, Suit};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt;
+use std::hash::Hash;
+
+/// A patience's rules: one unit type per patience implements it.
+pub trait Rules: Sized + Send + Sync + 'static {
+    /// A rule set as its file says it (name, title, description, parameters).
+    type RuleSet: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// The parameters the rules read, made from a rule set.
+    type Params: Copy + PartialEq + Hash + fmt::Debug + Send + Sync;
+    /// A position: cheap to copy.
+    type Position: Copy + PartialEq + Hash + fmt::Debug + Send + Sync;
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync;
+    /// What playing a move changed that the move alone does not say (a card turned up), for
+    /// undoing it.
+    type Done: Copy + Default + fmt::Debug + Send + Sync;
+    type Illegal: fmt::Display;
+
+    /// The name the command line and files use (`zodiac`).
+    const NAME: &'static str;
+    /// The name players read (`Zodiac`).
+    const TITLE: &'static str;
+    /// The Rules panel's text.
+    const RULES_TEXT: &'static str;
+    /// The saved game's file name in the data folder.
+    const SAVE_FILE: &'static str;
+    /// A record's `format`, telling this patience's records from any other RON file.
+    const FORMAT: &'static str;
+    /// The newest record version this game reads and writes.
+    const VERSION: u32;
+    /// Records older than this say nothing of counting: a won game was counted when it was won.
+    const COUNTED_SINCE: u32 = 1;
+
+    /// The one value of this patience, for the interface.
+    fn this() -> &'static Self;
+
+    // Rule sets.
+    /// The shipped rule sets, the default first.
+    fn shipped() -> Vec<Self::RuleSet>;
+    /// A rule set by shipped name (any case) or file path, checked.
+    fn by_name_or_path(name: &str) -> Result<Self::RuleSet, String>;
+    /// A shipped rule set by name only (a record's).
+    fn builtin(name: &str) -> Result<Self::RuleSet, String>;
+    /// Checks a rule set written whole in a record.
+    fn validate(set: &Self::RuleSet) -> Result<(), String>;
+    /// The set, or the shipped set with the same rules if there is one, so that statistics
+    /// and saves agree on its name.
+    fn canonical(set: Self::RuleSet) -> Self::RuleSet;
+    /// True for a shipped set exactly as it ships (a record writes it by name).
+    fn is_shipped(set: &Self::RuleSet) -> bool;
+    fn params(set: &Self::RuleSet) -> Self::Params;
+    fn info(set: &Self::RuleSet) -> RuleSetInfo;
+    /// The key the statistics count a game under this rule set with; unique across
+    /// patiences.
+    fn statistics_key(set: &Self::RuleSet) -> String;
+    /// The record version a record needs: with a rule set written whole (`inline`), and
+    /// saying how the game was played and counted (`counting`).
+    fn record_version(inline: bool, counting: bool) -> u32 {
+        let _ = (inline, counting);
+        Self::VERSION
+    }
+
+    // Play.
+    fn deal(params: &Self::Params, deal: DealNumber) -> Self::Position;
+    fn apply(
+        params: &Self::Params,
+        position: &mut Self::Position,
+        m: Self::Move,
+    ) -> Result<Self::Done, Self::Illegal>;
+    /// Takes back a move just played from here, with what playing it changed.
+    fn undo(params: &Self::Params, position: &mut Self::Position, m: Self::Move, done: Self::Done);
+    fn is_won(position: &Self::Position) -> bool;
+    fn status(params: &Self::Params, position: &Self::Position) -> Status;
+    /// A move in the notation of docs/rules.md.
+    fn parse_move(token: &str) -> Result<Self::Move, String>;
+    fn to_neutral(m: Self::Move) -> super::Move;
+    fn from_neutral(m: super::Move) -> Option<Self::Move>;
+
+    /// Decides a position, with the budget the table allows (on any thread).
+    fn solve(params: &Self::Params, position: &Self::Position) -> Verdict;
+
+    /// The table for a window of this logical size.
+    fn layout(width: f32, height: f32, scale_factor: f32) -> Layout;
+}
+
+/// A game of this patience: the generic game over its rules.
+pub type GameOf<R> = super::played::Played<R>;
+
+/// How the table of a game in play reads to the front end, and what a click, a lift or the
+/// assistant may do there: each patience's own answers (see `patience::Game` for each).
+pub trait Table: Rules {
+    fn places(game: &GameOf<Self>) -> Vec<Place>;
+    fn cards(game: &GameOf<Self>, place: Place) -> Vec<Slot>;
+    fn stage(game: &GameOf<Self>) -> Option<&'static str>;
+    fn stuck_reason(game: &GameOf<Self>) -> String;
+    fn foundation_caption(game: &GameOf<Self>, f: u8)
+    -> Option<(Suit, &'static str, &'static str)>;
+    fn place_name(game: &GameOf<Self>, place: Place) -> String;
+    fn best_move(game: &GameOf<Self>, place: Place, depth: usize) -> Option<super::Move>;
+    fn home_move(game: &GameOf<Self>, place: Place) -> Option<super::Move>;
+    fn lift(game: &GameOf<Self>, place: Place, depth: usize) -> Result<u8, Option<String>>;
+    fn destinations(game: &GameOf<Self>, from: Place, count: u8) -> Vec<Place>;
+    fn between(game: &GameOf<Self>, from: Place, to: Place, count: u8) -> Option<super::Move>;
+    fn moving_card(game: &GameOf<Self>, m: super::Move) -> Option<Card>;
+    fn turn_for_empty_waste(game: &GameOf<Self>) -> Option<super::Move>;
+    fn finishing_move(game: &GameOf<Self>) -> Option<super::Move>;
+    fn rules_hint(game: &GameOf<Self>) -> Option<super::Move>;
+    fn hint_from_line(game: &GameOf<Self>, line: &[super::Move]) -> (String, Vec<Place>);
+    fn inspects(game: &GameOf<Self>, place: Place) -> bool;
+    fn redeal_possible(game: &GameOf<Self>) -> bool;
+}
