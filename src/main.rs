@@ -3,13 +3,11 @@
 use zodiac::cli::{self, Command};
 
 fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let command = match cli::parse(&args) {
+    // Clap's conventions: help and the version on standard output (status 0), a mistake on
+    // standard error with the usage (status 2).
+    let command = match cli::parse(std::env::args_os()) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("zodiac: {e}");
-            return std::process::ExitCode::from(2);
-        }
+        Err(e) => e.exit(),
     };
     match command {
         Command::Window {
@@ -39,15 +37,16 @@ fn open_window(
     data_dir: Option<std::path::PathBuf>,
 ) -> std::process::ExitCode {
     if let Some(name) = &rules {
-        // Refuse an unknown rule set here, with the same one-line error as the text commands.
+        // Refuse an unknown rule set here, as clap refuses any other mistake on the command line.
         // The rule set belongs to the patience asked for (Zodiac unless another is named).
         let asked = patience
             .as_deref()
             .and_then(zodiac::patience::registry::by_name)
             .unwrap_or_else(zodiac::patience::registry::default);
         if let Err(e) = asked.rule_set(name) {
-            eprintln!("zodiac: {e}");
-            return std::process::ExitCode::from(2);
+            zodiac::cli::command()
+                .error(clap::error::ErrorKind::InvalidValue, e)
+                .exit();
         }
     }
     let data_dir = zodiac::game::data_dir(data_dir);

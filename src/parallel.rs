@@ -22,24 +22,35 @@ pub fn decide_in_order<S, R: Send>(
     let chunks = total.div_ceil(chunk);
     let next = AtomicU64::new(0);
     let (send, receive) = mpsc::channel::<(u128, Vec<R>)>();
+    // One worker: takes chunks until none is left, and sends each chunk's rows.
+    let work = |send: mpsc::Sender<(u128, Vec<R>)>| {
+        let mut solver = new();
+        loop {
+            let i = u128::from(next.fetch_add(1, Ordering::Relaxed));
+            if i >= chunks {
+                break;
+            }
+            let from = first + i * chunk;
+            let to = (from + chunk - 1).min(last);
+            let rows = (from..=to).map(|n| decide(&mut solver, n)).collect();
+            if send.send((i, rows)).is_err() {
+                break;
+            }
+        }
+    };
     std::thread::scope(|scope| {
+        // A thread the system refuses is one fewer, never a panic; with none at all, this
+        // thread decides every deal before it hands them on.
+        let mut started = 0;
         for _ in 0..jobs.max(1) {
-            let (send, next, new, decide) = (send.clone(), &next, &new, &decide);
-            scope.spawn(move || {
-                let mut solver = new();
-                loop {
-                    let i = u128::from(next.fetch_add(1, Ordering::Relaxed));
-                    if i >= chunks {
-                        break;
-                    }
-                    let from = first + i * chunk;
-                    let to = (from + chunk - 1).min(last);
-                    let rows = (from..=to).map(|n| decide(&mut solver, n)).collect();
-                    if send.send((i, rows)).is_err() {
-                        break;
-                    }
-                }
-            });
+            let (send, work) = (send.clone(), &work);
+            match std::thread::Builder::new().spawn_scoped(scope, move || work(send)) {
+                Ok(_) => started += 1,
+                Err(_) => break,
+            }
+        }
+        if started == 0 {
+            work(send.clone());
         }
         drop(send);
         // Chunks arrive in any order; hand them on in deal order.

@@ -1,109 +1,10 @@
 //! `--patience klondike` on the command line: `show`, `play`, `solve` and `winrate` from deal
-//! numbers, with Klondike's rule sets and notation.
+//! numbers, with Klondike's rule sets and notation (read in `args`).
 
 use super::Command;
 use crate::cards::DealNumber;
-use crate::zodiac::solver::winrate;
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// The options that are not about the deal or the rules.
-pub(super) struct Options {
-    pub deals: Option<(DealNumber, DealNumber)>,
-    pub jobs: Option<usize>,
-    pub csv: Option<PathBuf>,
-    pub budget: Option<usize>,
-}
-
-/// `--patience klondike`: `show` and `play` from a deal.
-pub(super) fn command(
-    positional: &[String],
-    deal: Option<DealNumber>,
-    rules: Option<String>,
-    game: Option<PathBuf>,
-    options: Options,
-) -> Result<Command, String> {
-    let Options {
-        deals,
-        jobs,
-        csv,
-        budget,
-    } = options;
-    let rules = rules.unwrap_or_else(|| "single-pass".to_string());
-    if let Some((command, rest)) = positional.split_first()
-        && command == "winrate"
-    {
-        if let Some(extra) = rest.first() {
-            return Err(format!("unexpected argument {extra:?} for winrate"));
-        }
-        if deal.is_some() || game.is_some() {
-            return Err("winrate takes --deals A..B, not --deal or --game".into());
-        }
-        let (first, last) = deals.ok_or("winrate needs --deals A..B")?;
-        return Ok(Command::KlondikeWinrate {
-            rules,
-            first,
-            last,
-            jobs,
-            csv,
-            budget,
-        });
-    }
-    if deals.is_some() || jobs.is_some() || csv.is_some() {
-        return Err("--deals, --jobs and --csv are for `zodiac winrate`".into());
-    }
-    match positional.split_first() {
-        Some((command, rest)) if command == "solve" => {
-            if let Some(extra) = rest.first() {
-                return Err(format!("unexpected argument {extra:?} for solve"));
-            }
-            match (deal, game) {
-                (Some(_), Some(_)) => Err("solve takes --deal N or --game FILE, not both".into()),
-                (None, None) => Err("solve needs --deal N or --game FILE".into()),
-                (Some(deal), None) => Ok(Command::KlondikeSolve {
-                    deal,
-                    rules,
-                    game: None,
-                    budget,
-                }),
-                (None, Some(file)) => Ok(Command::KlondikeSolve {
-                    deal: DealNumber::new(1).expect("deal 1"),
-                    rules,
-                    game: Some(file),
-                    budget,
-                }),
-            }
-        }
-        Some((command, rest)) if command == "show" || command == "play" => {
-            if budget.is_some() {
-                return Err(format!("--budget is for solve and winrate, not {command}"));
-            }
-            if game.is_some() {
-                return Err(format!("Klondike's {command} starts from --deal N"));
-            }
-            let deal = deal.ok_or(format!("{command} needs --deal N"))?;
-            if command == "show" {
-                if let Some(extra) = rest.first() {
-                    return Err(format!("unexpected argument {extra:?} for show"));
-                }
-                Ok(Command::KlondikeShow { deal, rules })
-            } else {
-                Ok(Command::KlondikePlay {
-                    deal,
-                    rules,
-                    moves: rest.to_vec(),
-                })
-            }
-        }
-        Some((command, _)) => Err(format!(
-            "Klondike knows show, play, solve and winrate so far, not {command:?} (see zodiac --help)"
-        )),
-        None => Err(
-            "Klondike is not in the window yet: try `zodiac show --patience klondike --deal 1`"
-                .into(),
-        ),
-    }
-}
 
 /// A Klondike deal's opening, and its rules.
 fn klondike_deal(
@@ -168,7 +69,7 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
             let n = last - first + 1;
             Ok(format!(
                 "{}time: {:.1} s\n",
-                winrate::report(wins, unknown, n),
+                super::rates::report(wins, unknown, n),
                 start.elapsed().as_secs_f64()
             ))
         }

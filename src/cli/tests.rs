@@ -5,8 +5,12 @@ use super::*;
 use crate::zodiac::solver::{self, Verdict};
 use crate::zodiac::{Game, RuleSet};
 
+/// The words of a command line, the program's name first.
 fn args(text: &str) -> Vec<String> {
-    text.split_whitespace().map(String::from).collect()
+    std::iter::once("zodiac")
+        .chain(text.split_whitespace())
+        .map(String::from)
+        .collect()
 }
 
 fn deal(n: u128) -> DealNumber {
@@ -16,23 +20,24 @@ fn deal(n: u128) -> DealNumber {
 #[test]
 fn solve_and_winrate_parse() {
     assert_eq!(
-        parse(&args("solve --deal 7")),
-        Ok(Command::SolveDeal {
+        parse(args("solve --deal 7")).ok(),
+        Some(Command::SolveDeal {
             deal: deal(7),
             rules: "cadogan".into()
         })
     );
     assert_eq!(
-        parse(&args("solve --game g.ron")),
-        Ok(Command::SolveGame {
+        parse(args("solve --game g.ron")).ok(),
+        Some(Command::SolveGame {
             file: "g.ron".into()
         })
     );
     assert_eq!(
-        parse(&args(
+        parse(args(
             "winrate --rules wikipedia --deals 1..1000000 --jobs 2 --csv out.csv"
-        )),
-        Ok(Command::Winrate {
+        ))
+        .ok(),
+        Some(Command::Winrate {
             rules: "wikipedia".into(),
             first: deal(1),
             last: deal(1_000_000),
@@ -43,29 +48,126 @@ fn solve_and_winrate_parse() {
 }
 
 #[test]
-fn bad_solve_and_winrate_input_is_one_line() {
-    for (line, wants) in [
-        ("solve", "needs --deal N or --game FILE"),
-        ("solve --deal 0", "out of range"),
-        ("solve --deal 100000000000000000001", "out of range"),
-        ("solve --deal 1 --game g.ron", "not both"),
-        ("solve --game g.ron --rules cadogan", "names its rule set"),
-        ("solve --deal 1 extra", "unexpected argument"),
-        ("winrate --deals 1..10", "needs --rules"),
-        ("winrate --rules cadogan", "needs --deals"),
-        ("winrate --rules cadogan --deals 10..1", "range is empty"),
-        ("winrate --rules cadogan --deals 1-10", "A..B"),
-        ("winrate --rules cadogan --deals 0..10", "out of range"),
+fn bad_input_gets_clap_errors_that_say_what_is_wrong() {
+    use clap::error::ErrorKind;
+    for (line, kind, wants) in [
         (
-            "winrate --rules cadogan --deals 1..10 --jobs 0",
-            "number of threads",
+            "solve",
+            ErrorKind::MissingRequiredArgument,
+            "--deal <N>|--game <FILE>",
         ),
-        ("winrate --rules cadogan --deal 3", "not --deal"),
-        ("solve --deal 1 --jobs 2", "for `zodiac winrate`"),
+        ("solve --deal 0", ErrorKind::ValueValidation, "out of range"),
+        (
+            "solve --deal 100000000000000000001",
+            ErrorKind::ValueValidation,
+            "out of range",
+        ),
+        (
+            "solve --deal 1 --game g.ron",
+            ErrorKind::ArgumentConflict,
+            "cannot be used with",
+        ),
+        (
+            "solve --game g.ron --rules cadogan",
+            ErrorKind::ArgumentConflict,
+            "cannot be used with",
+        ),
+        (
+            "solve --deal 1 extra",
+            ErrorKind::UnknownArgument,
+            "'extra'",
+        ),
+        (
+            "winrate --rules cadogan",
+            ErrorKind::MissingRequiredArgument,
+            "--deals",
+        ),
+        (
+            "winrate --deals 10..1",
+            ErrorKind::ValueValidation,
+            "is empty",
+        ),
+        ("winrate --deals 1-10", ErrorKind::ValueValidation, "A..B"),
+        (
+            "winrate --deals 0..10",
+            ErrorKind::ValueValidation,
+            "out of range",
+        ),
+        (
+            "winrate --deals 1..10 --jobs 0",
+            ErrorKind::ValueValidation,
+            "1..=1024",
+        ),
+        (
+            "winrate --deals 1..10 --jobs 100000",
+            ErrorKind::ValueValidation,
+            "1..=1024",
+        ),
+        (
+            "winrate --rules cadogan --deal 3",
+            ErrorKind::UnknownArgument,
+            "--deal",
+        ),
+        (
+            "solve --deal 1 --jobs 2",
+            ErrorKind::UnknownArgument,
+            "--jobs",
+        ),
+        (
+            "show --patience freecell --deal 1",
+            ErrorKind::InvalidValue,
+            "klondike",
+        ),
+        (
+            "solve --deal 1 --budget 5",
+            ErrorKind::ArgumentConflict,
+            "Klondike",
+        ),
+        ("frobnicate", ErrorKind::InvalidSubcommand, "frobnicate"),
     ] {
-        let err = parse(&args(line)).unwrap_err();
-        assert!(err.contains(wants) && !err.contains('\n'), "{line}: {err}");
+        let err = parse(args(line)).unwrap_err();
+        let text = err.to_string();
+        assert_eq!(err.kind(), kind, "{line}: {text}");
+        assert!(
+            text.starts_with("error: ") && text.contains(wants),
+            "{line}: {text}"
+        );
     }
+}
+
+#[test]
+fn help_names_every_patience_and_version_is_clap_s() {
+    let help = parse(args("--help")).unwrap_err();
+    assert_eq!(help.kind(), clap::error::ErrorKind::DisplayHelp);
+    let text = help.to_string();
+    for p in crate::patience::registry::all() {
+        assert!(
+            text.contains(p.title()) && text.contains(p.name()),
+            "{text}"
+        );
+    }
+    for word in [
+        "show", "play", "solve", "winrate", "w>z5", "c6:3>c2", "KEYS",
+    ] {
+        assert!(text.contains(word), "help mentions {word}: {text}");
+    }
+    let version = parse(args("--version")).unwrap_err();
+    assert_eq!(version.kind(), clap::error::ErrorKind::DisplayVersion);
+    assert!(version.to_string().contains(env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn the_window_takes_a_patience_deal_and_rules() {
+    assert_eq!(
+        parse(args("--patience KLONDIKE --deal 610 --rules unlimited")).ok(),
+        Some(Command::Window {
+            patience: Some("klondike".into()),
+            deal: Some(deal(610)),
+            rules: Some("unlimited".into()),
+            data_dir: None,
+        })
+    );
+    assert!(parse(args("--game g.ron")).is_err());
 }
 
 #[test]
@@ -176,7 +278,7 @@ fn klondike_winrate_parses_and_writes_csv() {
         "winrate --patience klondike --rules unlimited --deals 1..4 --jobs 2 --csv {}",
         csv.display()
     );
-    let command = parse(&args(&text)).unwrap();
+    let command = parse(args(&text)).unwrap();
     let out = run_text(&command).unwrap();
     let text = std::fs::read_to_string(&csv).unwrap();
     std::fs::remove_file(&csv).ok();
@@ -185,17 +287,17 @@ fn klondike_winrate_parses_and_writes_csv() {
     assert_eq!(lines.len(), 5);
     let wins = lines.iter().filter(|l| l.contains(",winnable,")).count();
     assert!(out.starts_with(&format!("winnable {wins} of 4 (")), "{out}");
-    assert!(parse(&args("solve --patience klondike --deal 1 --csv x.csv")).is_err());
+    assert!(parse(args("solve --patience klondike --deal 1 --csv x.csv")).is_err());
 }
 
 #[test]
 fn klondike_budget_is_for_solve_and_winrate() {
-    let out = run_text(&parse(&args("solve --patience klondike --deal 1 --budget 1")).unwrap());
+    let out = run_text(&parse(args("solve --patience klondike --deal 1 --budget 1")).unwrap());
     assert!(
         out.unwrap()
             .starts_with("unknown\nwhy: not decided within 1 positions")
     );
-    assert!(parse(&args("show --patience klondike --deal 1 --budget 5")).is_err());
-    assert!(parse(&args("solve --deal 1 --budget 5")).is_err());
-    assert!(parse(&args("solve --patience klondike --deal 1 --budget 0")).is_err());
+    assert!(parse(args("show --patience klondike --deal 1 --budget 5")).is_err());
+    assert!(parse(args("solve --deal 1 --budget 5")).is_err());
+    assert!(parse(args("solve --patience klondike --deal 1 --budget 0")).is_err());
 }

@@ -115,7 +115,7 @@ pub(super) fn run_winrate(
         return Err(e);
     }
     let n = last.get() - first.get() + 1;
-    Ok(winrate::report(wins, unknown, n))
+    Ok(super::rates::report(wins, unknown, n))
 }
 
 /// One redrawn line: `[#####.....]  45.0%  450000/1000000  ETA 3m 12s`.

@@ -1,0 +1,311 @@
+//! Reading the command line with clap (derive): the commands `show`, `play`, `solve` and
+//! `winrate`, the window with none, `--patience` on each with its values from the registry, and
+//! clap's own errors, `--help` and `--version`. What clap reads becomes a `Command`.
+
+use super::Command;
+use crate::cards::DealNumber;
+use crate::patience::registry;
+use clap::builder::PossibleValuesParser;
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// What the program is, for `--help`: the patiences come from the registry.
+fn about() -> String {
+    let names: Vec<&str> = registry::all().iter().map(|p| p.title()).collect();
+    format!(
+        "Patience games with an exact solver that knows whether a game can still be won: {}.",
+        names.join(", ")
+    )
+}
+
+#[derive(Parser, Debug)]
+#[command(name = "zodiac", version, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Sub>,
+    #[command(flatten)]
+    window: Window,
+}
+
+/// With no command: open the game window.
+#[derive(Args, Debug)]
+struct Window {
+    #[command(flatten)]
+    patience: Which,
+    /// Play this PySolFC deal (1 to 10^20); otherwise resume the saved game, or deal a random
+    /// one
+    #[arg(long, value_name = "N", value_parser = deal_number)]
+    deal: Option<DealNumber>,
+    /// The rule set: a shipped name or a rule-set .ron file
+    #[arg(long, value_name = "NAME")]
+    rules: Option<String>,
+    /// Where saves, statistics and settings live (also ZODIAC_DATA_DIR); by default the
+    /// system's data folder for Zodiac
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+}
+
+/// `--patience`, with the names the registry lists.
+#[derive(Args, Debug)]
+struct Which {
+    /// The patience (default: zodiac; in the window, the one played last)
+    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = patience_names())]
+    patience: Option<String>,
+}
+
+fn patience_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(registry::all().into_iter().map(|p| p.name()))
+}
+
+/// A deal under a rule set, or a saved game.
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+struct Source {
+    /// A PySolFC deal number, 1 to 100000000000000000000
+    #[arg(long, value_name = "N", value_parser = deal_number)]
+    deal: Option<DealNumber>,
+    /// A saved game record (.ron); its rule set comes with it
+    #[arg(long, value_name = "FILE", conflicts_with = "rules")]
+    game: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Print a position as text: a deal's opening, or a saved game's position
+    Show {
+        #[command(flatten)]
+        patience: Which,
+        #[command(flatten)]
+        source: Source,
+        /// The rule set: a shipped name (default: the patience's first) or a .ron file
+        #[arg(long, value_name = "NAME")]
+        rules: Option<String>,
+    },
+    /// Play moves from a deal and print the position they reach
+    Play {
+        #[command(flatten)]
+        patience: Which,
+        /// A PySolFC deal number, 1 to 100000000000000000000
+        #[arg(long, value_name = "N", value_parser = deal_number, required = true)]
+        deal: Option<DealNumber>,
+        /// The rule set: a shipped name (default: the patience's first) or a .ron file
+        #[arg(long, value_name = "NAME")]
+        rules: Option<String>,
+        /// Moves in the patience's notation (docs/rules.md): d, r, w>z5, c6:3>c2, …
+        #[arg(value_name = "MOVE")]
+        moves: Vec<String>,
+    },
+    /// Decide whether a position can still be won: winnable (with the moves), lost (with
+    /// why) or unknown
+    Solve {
+        #[command(flatten)]
+        patience: Which,
+        #[command(flatten)]
+        source: Source,
+        /// The rule set: a shipped name (default: the patience's first) or a .ron file
+        #[arg(long, value_name = "NAME")]
+        rules: Option<String>,
+        /// Klondike: positions searched before the answer is unknown (default 4000000)
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        budget: Option<u64>,
+    },
+    /// Decide every deal from A to B and count the wins, with a 95% Wilson interval
+    Winrate {
+        #[command(flatten)]
+        patience: Which,
+        /// Deal numbers A..B, both ends included
+        #[arg(long, value_name = "A..B", value_parser = deal_range, required = true)]
+        deals: Option<(DealNumber, DealNumber)>,
+        /// The rule set: a shipped name (default: the patience's first) or a .ron file
+        #[arg(long, value_name = "NAME")]
+        rules: Option<String>,
+        /// Threads to decide on (default: every core)
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        jobs: Option<u16>,
+        /// Write one line per deal to FILE as each is decided
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+        /// Klondike: positions searched per deal before it is unknown (default 4000000)
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        budget: Option<u64>,
+    },
+}
+
+fn deal_number(text: &str) -> Result<DealNumber, String> {
+    DealNumber::parse(text).map_err(|e| e.to_string())
+}
+
+/// `A..B`, both deal numbers, A at most B.
+fn deal_range(text: &str) -> Result<(DealNumber, DealNumber), String> {
+    let (a, b) = text
+        .split_once("..")
+        .ok_or_else(|| format!("a range A..B, not {text:?}"))?;
+    let (a, b) = (deal_number(a)?, deal_number(b)?);
+    if a > b {
+        return Err(format!("the range {text} is empty (A must not exceed B)"));
+    }
+    Ok((a, b))
+}
+
+/// The command line as clap shows it: the help's tail holds the notation and the window's
+/// keys, from the one key table.
+pub fn command() -> clap::Command {
+    Cli::command()
+        .about(about())
+        .after_help(super::after_help())
+}
+
+/// Reads the arguments (the program's name first, as `std::env::args` gives them). `--help`
+/// and `--version` come back as clap's errors of their kind, which print them.
+pub fn parse<I, T>(args: I) -> Result<Command, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let matches = command().try_get_matches_from(args)?;
+    let cli = Cli::from_arg_matches(&matches)?;
+    into_command(cli)
+}
+
+fn invalid(kind: ErrorKind, message: impl std::fmt::Display) -> clap::Error {
+    command().error(kind, message)
+}
+
+/// The rule set named, or the patience's first.
+fn rules_or_default(patience: &str, rules: Option<String>) -> String {
+    rules.unwrap_or_else(|| {
+        registry::by_name(patience)
+            .and_then(|p| p.rule_sets().into_iter().next())
+            .map(|set| set.name)
+            .unwrap_or_default()
+    })
+}
+
+fn into_command(cli: Cli) -> Result<Command, clap::Error> {
+    let Some(sub) = cli.command else {
+        let Window {
+            patience,
+            deal,
+            rules,
+            data_dir,
+        } = cli.window;
+        return Ok(Command::Window {
+            patience: patience.patience.map(|p| p.to_ascii_lowercase()),
+            deal,
+            rules,
+            data_dir,
+        });
+    };
+    let name = |which: Which| {
+        which.patience.map_or_else(
+            || registry::default().name().to_string(),
+            |p| p.to_ascii_lowercase(),
+        )
+    };
+    let klondike =
+        |p: &str| p == <crate::klondike::patience::Klondike as crate::patience::Rules>::NAME;
+    Ok(match sub {
+        Sub::Show {
+            patience,
+            source,
+            rules,
+        } => {
+            let patience = name(patience);
+            let rules = rules_or_default(&patience, rules);
+            match (source.deal, source.game) {
+                (Some(deal), _) if klondike(&patience) => Command::KlondikeShow { deal, rules },
+                (_, Some(_)) if klondike(&patience) => {
+                    return Err(invalid(
+                        ErrorKind::ArgumentConflict,
+                        "Klondike's show starts from --deal N",
+                    ));
+                }
+                (Some(deal), _) => Command::ShowDeal { deal, rules },
+                (None, Some(file)) => Command::ShowGame { file },
+                (None, None) => unreachable!("clap asks for --deal or --game"),
+            }
+        }
+        Sub::Play {
+            patience,
+            deal,
+            rules,
+            moves,
+        } => {
+            let patience = name(patience);
+            let rules = rules_or_default(&patience, rules);
+            let deal = deal.expect("clap asks for --deal");
+            if klondike(&patience) {
+                Command::KlondikePlay { deal, rules, moves }
+            } else {
+                Command::Play { deal, rules, moves }
+            }
+        }
+        Sub::Solve {
+            patience,
+            source,
+            rules,
+            budget,
+        } => {
+            let patience = name(patience);
+            let rules = rules_or_default(&patience, rules);
+            let budget = budget.map(|b| usize::try_from(b).unwrap_or(usize::MAX));
+            if klondike(&patience) {
+                Command::KlondikeSolve {
+                    deal: source.deal.unwrap_or(DealNumber::new(1).expect("deal 1")),
+                    rules,
+                    game: source.game,
+                    budget,
+                }
+            } else if budget.is_some() {
+                return Err(invalid(
+                    ErrorKind::ArgumentConflict,
+                    "--budget is for Klondike's solve and winrate (--patience klondike)",
+                ));
+            } else {
+                match (source.deal, source.game) {
+                    (Some(deal), _) => Command::SolveDeal { deal, rules },
+                    (None, Some(file)) => Command::SolveGame { file },
+                    (None, None) => unreachable!("clap asks for --deal or --game"),
+                }
+            }
+        }
+        Sub::Winrate {
+            patience,
+            deals,
+            rules,
+            jobs,
+            csv,
+            budget,
+        } => {
+            let patience = name(patience);
+            let rules = rules_or_default(&patience, rules);
+            let (first, last) = deals.expect("clap asks for --deals");
+            let jobs = jobs.map(usize::from);
+            let budget = budget.map(|b| usize::try_from(b).unwrap_or(usize::MAX));
+            if klondike(&patience) {
+                Command::KlondikeWinrate {
+                    rules,
+                    first,
+                    last,
+                    jobs,
+                    csv,
+                    budget,
+                }
+            } else if budget.is_some() {
+                return Err(invalid(
+                    ErrorKind::ArgumentConflict,
+                    "--budget is for Klondike's solve and winrate (--patience klondike)",
+                ));
+            } else {
+                Command::Winrate {
+                    rules,
+                    first,
+                    last,
+                    jobs,
+                    csv,
+                }
+            }
+        }
+    })
+}
