@@ -174,7 +174,7 @@ fn klondike_midgame() -> Option<zodiac::klondike::game::Game> {
     let mut solver = Solver::new();
     (1..200u128).find_map(|n| {
         let mut game = zodiac::klondike::game::Game::new(set.clone(), DealNumber::new(n)?);
-        let KVerdict::Winnable { line } = solver.solve(game.position(), game.rules(), 400_000)
+        let KVerdict::Winnable { line, .. } = solver.solve(game.position(), game.rules(), 400_000)
         else {
             return None;
         };

@@ -153,23 +153,28 @@ fn write_now(path: &Path, bytes: &[u8], failed: &Mutex<Vec<String>>) {
     }
 }
 
+/// Which jobs of a batch are done: a write is left out only when a newer write of the same
+/// file comes before the next flush (a flush answers for every write asked before it, so one
+/// before a flush is never left to a write after it).
+fn kept(batch: &[Job]) -> Vec<bool> {
+    (0..batch.len())
+        .map(|i| match &batch[i] {
+            Job::Write(path, _) => !batch[i + 1..]
+                .iter()
+                .take_while(|j| !matches!(j, Job::Flush(_)))
+                .any(|j| matches!(j, Job::Write(p, _) if p == path)),
+            Job::Flush(_) => true,
+        })
+        .collect()
+}
+
 /// The saver's thread: takes whatever has queued up, drops writes a newer one of the same file
 /// replaces, and writes the rest in order.
 fn save_in_order(receive: &Receiver<Job>, pending: &AtomicUsize, failed: &Mutex<Vec<String>>) {
     while let Ok(first) = receive.recv() {
         let mut batch = vec![first];
         batch.extend(receive.try_iter());
-        let newest = |i: usize, path: &Path| {
-            !batch[i + 1..]
-                .iter()
-                .any(|j| matches!(j, Job::Write(p, _) if p == path))
-        };
-        let keep: Vec<bool> = (0..batch.len())
-            .map(|i| match &batch[i] {
-                Job::Write(path, _) => newest(i, path),
-                Job::Flush(_) => true,
-            })
-            .collect();
+        let keep = kept(&batch);
         for (job, keep) in batch.into_iter().zip(keep) {
             match job {
                 Job::Write(path, bytes) => {
@@ -223,6 +228,23 @@ pub fn lock_dir(dir: &Path) -> Result<DirLock, LockError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_write_before_a_flush_is_on_disk_when_the_flush_answers() {
+        let write = |name: &str| Job::Write(PathBuf::from(name), Vec::new());
+        let flush = || Job::Flush(channel().0);
+        // Two writes of one file, then another file: only the newest of the first is made.
+        assert_eq!(
+            kept(&[write("a"), write("b"), write("a")]),
+            [false, true, true]
+        );
+        // A flush between them: the first write is made before the flush answers.
+        assert_eq!(kept(&[write("a"), flush(), write("a")]), [true, true, true]);
+        assert_eq!(
+            kept(&[write("a"), write("a"), flush(), write("a")]),
+            [false, true, true, true]
+        );
+    }
 
     fn scratch(name: &str) -> PathBuf {
         let dir =

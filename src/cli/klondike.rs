@@ -96,7 +96,7 @@ pub(super) fn run(command: &Command) -> Result<String, String> {
             let micros = start.elapsed().as_micros();
             let mut out = format!("{}\n", verdict.word());
             match &verdict {
-                Verdict::Winnable { line } => {
+                Verdict::Winnable { line, .. } => {
                     let tokens: Vec<String> = line.iter().map(|m| m.to_string()).collect();
                     out.push_str(&format!("moves: {}\n", tokens.join(" ")));
                 }

@@ -33,7 +33,7 @@ pub(super) fn solve_text(
     let verdict = solver.solve(position, rules);
     let mut out = format!("{}\n", verdict.word());
     match &verdict {
-        Verdict::Winnable { line, slack } => {
+        Verdict::Winnable { line, note: slack } => {
             let tokens: Vec<String> = line.iter().map(Move::to_string).collect();
             out.push_str(&format!("moves: {}\nslack: {slack}\n", tokens.join(" ")));
         }

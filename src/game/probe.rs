@@ -27,8 +27,8 @@
 use super::draw::art::{AtlasPainted, DeckStyle};
 use super::input::{DragState, InputQueue};
 use super::messages::{Finished, Outcome};
-use super::session::Session;
 use super::session::files::Saver;
+use super::session::{DealPicker, Session};
 use super::table::Table;
 use super::table::animation::{Glide, Shake};
 use super::table::cards::CardView;
@@ -163,15 +163,17 @@ fn ready(
     table: Res<Table>,
     cards: Query<&Transform, With<CardView>>,
     saver: Option<Res<Saver>>,
+    picker: Res<DealPicker>,
     mut redraw: MessageWriter<RequestRedraw>,
     mut was_still: Local<bool>,
     mut said: Local<Option<String>>,
 ) {
     // A card left raised (above every pile) is still in the hand, whatever the drag says.
     let raised = cards.iter().any(|t| t.translation.z >= 100.0);
-    let saving = saver.is_some_and(|s| !s.idle());
+    // Files are written on their own thread, and a new deal may wait for the solver on the
+    // task pool: look again next frame.
+    let saving = saver.is_some_and(|s| !s.idle()) || picker.dealing();
     if saving {
-        // Files are written on their own thread: look again next frame.
         redraw.write(RequestRedraw);
     }
     let still = frames.0 >= 2
@@ -192,18 +194,18 @@ fn ready(
     *was_still = still;
     if still && news {
         println!("{line}");
-        // Where to point: the centres of the waste and the stock, in window coordinates
-        // (logical pixels from the top left), so tools never guess them.
-        let centre = |place: Place| {
-            let r = table.rect(place);
-            let (x, y) = table.table_to_window(r.x, r.y);
-            format!("{x:.0},{y:.0}")
-        };
-        println!(
-            "probe: places waste={} stock={}",
-            centre(Place::Waste),
-            centre(Place::Stock)
-        );
+        // Where to point: the centre of every place the table has (`waste=x,y stock=x,y
+        // f0=x,y …`), in window coordinates (logical pixels from the top left), so tools never
+        // guess them.
+        let centres: Vec<String> = table
+            .all()
+            .map(|place| {
+                let r = table.rect(place);
+                let (x, y) = table.table_to_window(r.x, r.y);
+                format!("{}={x:.0},{y:.0}", probe_name(place))
+            })
+            .collect();
+        println!("probe: places {}", centres.join(" "));
         *said = Some(line);
     }
 }
@@ -252,8 +254,13 @@ fn look_at_the_table(
         None => Some(felt),
     };
     let Some(track) = track else { return };
-    // The stock's back between its ring of dots and its inner frame.
-    let stock = table.rect(Place::Stock);
+    // The stock's back between its ring of dots and its inner frame (the first place's card,
+    // where the patience has no stock).
+    let stock = table.rect(if table.has(Place::Stock) {
+        Place::Stock
+    } else {
+        table.all().next().unwrap_or(Place::Stock)
+    });
     let card = pixel_at(table.table_to_window(stock.x - 0.15 * stock.w, stock.y - 0.36 * stock.h));
     let seen = Arc::new(AtomicBool::new(false));
     *asked = Some(seen.clone());
@@ -275,6 +282,18 @@ fn look_at_the_table(
             seen.store(true, Ordering::Relaxed);
         });
     redraw.write(RequestRedraw);
+}
+
+/// A place's name in the probe's lines: `stock`, `waste`, `f0`, `cell2`, `pile5`, `column3`.
+fn probe_name(place: Place) -> String {
+    match place {
+        Place::Stock => "stock".into(),
+        Place::Waste => "waste".into(),
+        Place::Foundation(i) => format!("f{i}"),
+        Place::Cell(i) => format!("cell{i}"),
+        Place::Pile(i) => format!("pile{i}"),
+        Place::Column(i) => format!("column{i}"),
+    }
 }
 
 fn finished(mut done: MessageReader<Finished>) {

@@ -86,48 +86,11 @@ fn build(width: f32, height: f32, scale_factor: f32, card_h: f32) -> Layout {
 mod tests {
     use super::*;
 
-    const SIZES: [(f32, f32); 9] = [
-        (1024.0, 640.0),
-        (1024.0, 768.0),
-        (1280.0, 720.0),
-        (1280.0, 1024.0),
-        (1366.0, 768.0),
-        (1600.0, 900.0),
-        (1920.0, 1080.0),
-        (2560.0, 1440.0),
-        (3840.0, 2160.0),
-    ];
+    use crate::patience::layout::checks::at_every_size;
 
-    fn check(l: &Layout) {
-        assert!(l.fits(), "does not fit at {}x{}", l.width, l.height);
-        let half_w = l.width / 2.0;
-        let half_h = l.height / 2.0;
-        let places: Vec<Place> = l.all().collect();
-        for &p in &places {
-            let r = l.footprint(p);
-            assert!(
-                r.left() >= -half_w && r.right() <= half_w,
-                "{p:?} sticks out sideways: {r:?}"
-            );
-            // Below the HUD bar, whatever its scale.
-            let hud = HUD_HEIGHT * hud_scale(l.width);
-            assert!(
-                r.bottom() >= -half_h && r.top() <= half_h - hud.min(l.height * 0.2) + 0.01,
-                "{p:?} sticks out: {r:?}"
-            );
-        }
-        for (i, &p) in places.iter().enumerate() {
-            for &q in &places[i + 1..] {
-                let overlap = l.footprint(p).overlap_area(&l.footprint(q));
-                assert_eq!(
-                    overlap, 0.0,
-                    "{p:?} and {q:?} overlap at {}x{}",
-                    l.width, l.height
-                );
-            }
-        }
-        // The longest column there can be, six face down and a King-to-Ace run, stays above
-        // its floor and inside the table.
+    /// The longest column there can be, six face down and a King-to-Ace run, stays above its
+    /// floor and inside the table; a column shows its first face-up cards at full step.
+    fn columns_fit(l: &Layout) {
         for c in 0..7 {
             let column = Place::Column(c);
             let Shape::Fanned { floor, .. } = l.shape(column) else {
@@ -156,20 +119,7 @@ mod tests {
 
     #[test]
     fn nothing_overlaps_and_everything_fits_from_1024x640_to_4k() {
-        for (w, h) in SIZES {
-            for scale in [1.0, 1.25, 1.5, 2.0] {
-                check(&layout(w, h, scale));
-            }
-        }
-        // In between, too, portrait included.
-        for w in (1024..=3840).step_by(173) {
-            for h in (640..=2160).step_by(151) {
-                check(&layout(w as f32, h as f32, 1.0));
-            }
-        }
-        for (w, h) in [(640.0, 1024.0), (768.0, 1366.0), (1080.0, 1920.0)] {
-            check(&layout(w, h, 1.0));
-        }
+        at_every_size(layout, columns_fit);
     }
 
     #[test]

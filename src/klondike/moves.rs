@@ -25,18 +25,11 @@ impl Place {
 
     /// Parses `s`, `w`, `f0`..`f3`, `c0`..`c6` (the letter in either case).
     pub fn parse(text: &str) -> Option<Place> {
-        let (kind, number) = text.split_at_checked(1)?;
-        let kind = kind.to_ascii_lowercase();
-        let n = match number {
-            "" => None,
-            n if n.len() == 1 && n.as_bytes()[0].is_ascii_digit() => Some(n.as_bytes()[0] - b'0'),
-            _ => return None,
-        };
-        match (kind.as_str(), n) {
-            ("s", None) => Some(Place::Stock),
-            ("w", None) => Some(Place::Waste),
-            ("f", Some(f)) if f < 4 => Some(Place::Foundation(f)),
-            ("c", Some(c)) if c < 7 => Some(Place::Column(c)),
+        match crate::cards::notation::place_token(text)? {
+            ('s', None) => Some(Place::Stock),
+            ('w', None) => Some(Place::Waste),
+            ('f', Some(f)) if f < 4 => Some(Place::Foundation(f)),
+            ('c', Some(c)) if c < 7 => Some(Place::Column(c)),
             _ => None,
         }
     }
@@ -44,12 +37,14 @@ impl Place {
 
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Place::Stock => write!(f, "s"),
-            Place::Waste => write!(f, "w"),
-            Place::Foundation(i) => write!(f, "f{i}"),
-            Place::Column(i) => write!(f, "c{i}"),
-        }
+        let (letter, n) = match *self {
+            Place::Stock => ('s', None),
+            Place::Waste => ('w', None),
+            Place::Foundation(i) => ('f', Some(i)),
+            Place::Column(i) => ('c', Some(i)),
+        };
+        write!(f, "{letter}")?;
+        n.map_or(Ok(()), |n| write!(f, "{n}"))
     }
 }
 

@@ -144,6 +144,11 @@ impl Layout {
         self.places.iter().map(|(p, _, _)| *p)
     }
 
+    /// The table has this place.
+    pub fn has(&self, place: Place) -> bool {
+        self.entry(place).is_some()
+    }
+
     /// The rectangle of a place: where its top card lies (its first card, for a fan).
     pub fn rect(&self, place: Place) -> Rect {
         self.entry(place)
@@ -289,5 +294,83 @@ mod tests {
         assert!(last.bottom() >= -200.0 - 0.5, "{last:?}");
         assert!(y(1, 20, 0) < 100.0, "still fanned");
         assert!(l.footprint(c).bottom() <= -200.0 + 0.01);
+    }
+}
+
+/// What every patience's layout is tested for: it fits, inside the window and below the HUD,
+/// with nothing overlapping, at every size from 1024×640 to 4K, scale factors too.
+#[cfg(test)]
+pub mod checks {
+    use super::*;
+
+    /// The window sizes players have, smallest to 4K.
+    pub const WINDOW_SIZES: [(f32, f32); 9] = [
+        (1024.0, 640.0),
+        (1024.0, 768.0),
+        (1280.0, 720.0),
+        (1280.0, 1024.0),
+        (1366.0, 768.0),
+        (1600.0, 900.0),
+        (1920.0, 1080.0),
+        (2560.0, 1440.0),
+        (3840.0, 2160.0),
+    ];
+
+    /// The layout fits: every place inside the window and below the HUD as the window draws
+    /// it (scaled with the width, at most a fifth of the height), and no two places overlap.
+    pub fn check(layout: &Layout) {
+        assert!(
+            layout.fits(),
+            "does not fit at {}x{}",
+            layout.width,
+            layout.height
+        );
+        let half_w = layout.width / 2.0;
+        let half_h = layout.height / 2.0;
+        let hud = (HUD_HEIGHT * hud_scale(layout.width)).min(layout.height * 0.2);
+        let places: Vec<Place> = layout.all().collect();
+        for &p in &places {
+            let r = layout.footprint(p);
+            assert!(
+                r.left() >= -half_w && r.right() <= half_w,
+                "{p:?} sticks out sideways: {r:?}"
+            );
+            assert!(
+                r.bottom() >= -half_h && r.top() <= half_h - hud + 0.01,
+                "{p:?} sticks out: {r:?}"
+            );
+        }
+        for (i, &p) in places.iter().enumerate() {
+            for &q in &places[i + 1..] {
+                let overlap = layout.footprint(p).overlap_area(&layout.footprint(q));
+                assert_eq!(
+                    overlap, 0.0,
+                    "{p:?} and {q:?} overlap at {}x{}",
+                    layout.width, layout.height
+                );
+            }
+        }
+    }
+
+    /// `also` and [`check`] hold at every size players have, at four scale factors, and in
+    /// between, portrait included.
+    pub fn at_every_size(layout: impl Fn(f32, f32, f32) -> Layout, also: impl Fn(&Layout)) {
+        let both = |l: Layout| {
+            check(&l);
+            also(&l);
+        };
+        for (w, h) in WINDOW_SIZES {
+            for scale in [1.0, 1.25, 1.5, 2.0] {
+                both(layout(w, h, scale));
+            }
+        }
+        for w in (1024..=3840).step_by(173) {
+            for h in (640..=2160).step_by(151) {
+                both(layout(w as f32, h as f32, 1.0));
+            }
+        }
+        for (w, h) in [(640.0, 1024.0), (768.0, 1366.0), (1080.0, 1920.0)] {
+            both(layout(w, h, 1.0));
+        }
     }
 }

@@ -87,22 +87,33 @@ impl fmt::Display for Status {
     }
 }
 
-/// The solver's answer on a position.
+/// The solver's answer on a position, in the front end's moves or a patience's own (whose
+/// solver may note something else of a win: Zodiac's, the Equator cells to spare).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Verdict<M = Move, N = Option<String>> {
     /// A complete legal line from the position to a win, and what else the solver says of it
     /// ("3 Equator cells to spare"), if anything.
-    Winnable {
-        line: Vec<Move>,
-        note: Option<String>,
-    },
+    Winnable { line: Vec<M>, note: N },
     /// No line wins from here; why, in a player's words.
     Lost { why: String },
     /// The solver does not know (a budget ran out, or the position is outside what it decides).
     Unknown { why: String },
 }
 
-impl Verdict {
+impl<M, N> Verdict<M, N> {
+    /// The same verdict with its line's moves made into others (a patience's into the front
+    /// end's), and its note.
+    pub fn map<M2, N2>(self, f: impl FnMut(M) -> M2, g: impl FnOnce(N) -> N2) -> Verdict<M2, N2> {
+        match self {
+            Verdict::Winnable { line, note } => Verdict::Winnable {
+                line: line.into_iter().map(f).collect(),
+                note: g(note),
+            },
+            Verdict::Lost { why } => Verdict::Lost { why },
+            Verdict::Unknown { why } => Verdict::Unknown { why },
+        }
+    }
+
     pub fn word(&self) -> &'static str {
         match self {
             Verdict::Winnable { .. } => "winnable",

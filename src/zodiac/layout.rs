@@ -39,10 +39,12 @@ fn build(width: f32, height: f32, scale_factor: f32, card_h: f32) -> Layout {
     let mut places = Vec::with_capacity(42);
     let step = card_w + gap;
     let row_y = card_h + gap * 1.5;
-    // Waste then stock, right of the lower foundations, a little apart from them.
+    // Waste then stock, right of the lower foundations, a little apart from them. The order
+    // here is the keyboard's: the waste, the stock, the Equator left to right, the Zodiac
+    // clockwise, the foundations.
     let x0 = 2.5 * step + gap;
-    places.push((Place::Stock, card(x0 + step, cy - row_y), Shape::Stacked));
     places.push((Place::Waste, card(x0, cy - row_y), Shape::Stacked));
+    places.push((Place::Stock, card(x0 + step, cy - row_y), Shape::Stacked));
     for e in 0..8u8 {
         places.push((
             Place::Cell(e),
@@ -118,67 +120,11 @@ fn ring_points(a: f32, b: f32, cw: f32, ch: f32) -> [(f32, f32); 24] {
 mod tests {
     use super::*;
 
-    const SIZES: [(f32, f32); 9] = [
-        (1024.0, 640.0),
-        (1024.0, 768.0),
-        (1280.0, 720.0),
-        (1280.0, 1024.0),
-        (1366.0, 768.0),
-        (1600.0, 900.0),
-        (1920.0, 1080.0),
-        (2560.0, 1440.0),
-        (3840.0, 2160.0),
-    ];
-
-    fn check(layout: &Layout) {
-        assert!(
-            layout.fits(),
-            "does not fit at {}x{}",
-            layout.width,
-            layout.height
-        );
-        let half_w = layout.width / 2.0;
-        let half_h = layout.height / 2.0;
-        // The HUD as the window draws it: scaled with the width, at most a fifth of the height.
-        let hud = (HUD_HEIGHT * hud_scale(layout.width)).min(layout.height * 0.2);
-        let places: Vec<Place> = layout.all().collect();
-        for &p in &places {
-            let r = layout.footprint(p);
-            assert!(
-                r.left() >= -half_w && r.right() <= half_w,
-                "{p:?} sticks out sideways: {r:?}"
-            );
-            assert!(
-                r.bottom() >= -half_h && r.top() <= half_h - hud + 0.01,
-                "{p:?} sticks out: {r:?}"
-            );
-        }
-        for (i, &p) in places.iter().enumerate() {
-            for &q in &places[i + 1..] {
-                let overlap = layout.footprint(p).overlap_area(&layout.footprint(q));
-                assert_eq!(
-                    overlap, 0.0,
-                    "{p:?} and {q:?} overlap at {}x{}",
-                    layout.width, layout.height
-                );
-            }
-        }
-    }
+    use crate::patience::layout::checks::at_every_size;
 
     #[test]
     fn nothing_overlaps_and_everything_fits_from_1024x640_to_4k() {
-        for (w, h) in SIZES {
-            for scale in [1.0, 1.25, 1.5, 2.0] {
-                let layout = layout(w, h, scale);
-                check(&layout);
-            }
-        }
-        // In between, too, portrait included.
-        for w in (1024..=3840).step_by(173) {
-            for h in (640..=2160).step_by(151) {
-                check(&layout(w as f32, h as f32, 1.0));
-            }
-        }
+        at_every_size(layout, |_| {});
     }
 
     #[test]

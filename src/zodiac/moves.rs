@@ -29,27 +29,12 @@ impl Place {
     /// Parses `w`, `s`, `e2`, `z17`, `f0`: the letter in either case, the number as written by
     /// [`Place`]'s `Display` (no sign, no leading zero), as [`Move::parse`] explains.
     pub fn parse(text: &str) -> Option<Place> {
-        let (kind, number) = text.split_at_checked(1)?;
-        let kind = kind.to_ascii_lowercase();
-        if number.is_empty() {
-            return match kind.as_str() {
-                "w" => Some(Place::Waste),
-                "s" => Some(Place::Stock),
-                _ => None,
-            };
-        }
-        let canonical = !number.is_empty()
-            && number.len() <= 2
-            && number.bytes().all(|b| b.is_ascii_digit())
-            && (number == "0" || !number.starts_with('0'));
-        if !canonical {
-            return None;
-        }
-        let n: u8 = number.parse().ok()?;
-        match kind.as_str() {
-            "e" if n < 8 => Some(Place::Equator(n)),
-            "z" if n < 24 => Some(Place::Zodiac(n)),
-            "f" if n < 8 => Some(Place::Foundation(n)),
+        match crate::cards::notation::place_token(text)? {
+            ('w', None) => Some(Place::Waste),
+            ('s', None) => Some(Place::Stock),
+            ('e', Some(n)) if n < 8 => Some(Place::Equator(n)),
+            ('z', Some(n)) if n < 24 => Some(Place::Zodiac(n)),
+            ('f', Some(n)) if n < 8 => Some(Place::Foundation(n)),
             _ => None,
         }
     }
@@ -57,13 +42,15 @@ impl Place {
 
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Place::Stock => write!(f, "s"),
-            Place::Waste => write!(f, "w"),
-            Place::Equator(i) => write!(f, "e{i}"),
-            Place::Zodiac(i) => write!(f, "z{i}"),
-            Place::Foundation(i) => write!(f, "f{i}"),
-        }
+        let (letter, n) = match *self {
+            Place::Stock => ('s', None),
+            Place::Waste => ('w', None),
+            Place::Equator(i) => ('e', Some(i)),
+            Place::Zodiac(i) => ('z', Some(i)),
+            Place::Foundation(i) => ('f', Some(i)),
+        };
+        write!(f, "{letter}")?;
+        n.map_or(Ok(()), |n| write!(f, "{n}"))
     }
 }
 

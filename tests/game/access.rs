@@ -2,7 +2,7 @@
 //! follow the game, the keyboard's selection is the focus, Tab and Enter press buttons, and a
 //! move is spoken once (the same key messages winit sends, several in one frame too).
 
-use crate::input::Harness;
+use crate::harness::Harness;
 use bevy::a11y::AccessibilityNode;
 use bevy::input::ButtonState;
 use bevy::input_focus::InputFocus;
@@ -155,8 +155,9 @@ fn spoken_moves_can_be_switched_off_but_notices_are_always_said() {
 fn the_keyboard_selection_is_the_focus_and_enter_plays_from_it() {
     let mut h = launch("klondike", 1, "focus");
     assert_eq!(focus(&h), None);
-    // Right, Right and Enter in one frame: the stock is selected, focused and turned.
-    for key in [KeyCode::ArrowRight, KeyCode::ArrowRight, KeyCode::Enter] {
+    // Right and Enter in one frame: the stock (first in the layout's order, at the top left)
+    // is selected, focused and turned.
+    for key in [KeyCode::ArrowRight, KeyCode::Enter] {
         h.send_key(key, ButtonState::Pressed);
         h.send_key(key, ButtonState::Released);
     }
@@ -165,8 +166,8 @@ fn the_keyboard_selection_is_the_focus_and_enter_plays_from_it() {
     let stock = marker_of(&mut h, Place::Stock);
     assert_eq!(focus(&h), Some(stock), "focus follows the selection");
     assert_eq!(label_of(&mut h, Place::Stock), "Stock, 22 cards");
-    // Left: the waste, its card picked up with Enter (said in its label).
-    h.key(KeyCode::ArrowLeft, &[]);
+    // Right: the waste, its card picked up with Enter (said in its label).
+    h.key(KeyCode::ArrowRight, &[]);
     let waste = marker_of(&mut h, Place::Waste);
     assert_eq!(focus(&h), Some(waste));
     h.key(KeyCode::Enter, &[]);

@@ -3,7 +3,7 @@
 //! should, Show me wins a deal as "solved with help", winnable-only never deals a lost number,
 //! and Choose a deal says what the solver thinks of a number before it is played.
 
-use crate::input::{Harness, hint_lit};
+use crate::harness::{Harness, hint_lit};
 use bevy::prelude::*;
 use zodiac::game::assistance::advice::{LostNotice, Offer};
 use zodiac::game::messages::{Overlay, Request};

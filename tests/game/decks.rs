@@ -1,7 +1,7 @@
 //! The deck chosen in Settings: switched mid-game, the cards are painted again at once and the
 //! game goes on untouched; the choice is saved.
 
-use crate::input::Harness;
+use crate::harness::Harness;
 use bevy::prelude::*;
 use zodiac::game::draw::art::{Back, CardAtlas, Deck};
 use zodiac::game::messages::Overlay;

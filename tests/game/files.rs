@@ -1,7 +1,7 @@
 //! Nothing lost: unreadable files are set aside and the game carries on with statistics intact;
 //! a game killed with SIGKILL resumes where it was.
 
-use crate::input::Harness;
+use crate::harness::Harness;
 use zodiac::game::session::Session;
 use zodiac::game::{LaunchOptions, headless_app};
 use zodiac::zodiac::{DealNumber, Game, Move, RuleSet};

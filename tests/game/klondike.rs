@@ -2,7 +2,7 @@
 //! several in one frame where a busy machine would send them; and switching between the two
 //! patiences without losing either game.
 
-use crate::input::Harness;
+use crate::harness::Harness;
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButton;
 use bevy::prelude::*;
@@ -265,6 +265,38 @@ fn switching_patience_loses_nothing_and_counts_nothing() {
     assert_eq!(g.patience().name(), "klondike");
     assert_eq!(g.moves_played(), 1);
     assert_eq!(g.status(), Status::Playing);
+}
+
+/// A switch to Klondike with winnable deals only deals a deal the solver proved winnable,
+/// found on the task pool: ahead, or while the switch waits, never in a frame. Prints the
+/// longest frame from the switch to the dealt table (docs/performance.md has the figures).
+#[test]
+fn a_switch_to_klondike_deals_a_proved_deal_found_off_the_frame() {
+    let mut h = Harness::new(0, "switch-frame");
+    assert_eq!(game(&h).patience().name(), "zodiac");
+    h.app
+        .world_mut()
+        .write_message(Request::Switch("klondike".into()));
+    let mut longest = std::time::Duration::ZERO;
+    for _ in 0..20_000 {
+        let start = std::time::Instant::now();
+        h.app.update();
+        longest = longest.max(start.elapsed());
+        if game(&h).patience().name() == "klondike" {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert_eq!(game(&h).patience().name(), "klondike", "the switch is made");
+    println!(
+        "longest frame switching to Klondike: {:.1} ms",
+        longest.as_secs_f64() * 1000.0
+    );
+    h.settle();
+    assert!(
+        game(&h).snapshot().solve().is_winnable(),
+        "the deal was proved winnable"
+    );
 }
 
 #[test]

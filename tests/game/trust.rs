@@ -4,7 +4,7 @@
 //! follow their labels; the lost notice outlives the assistant's moves; Settings shows the rule
 //! set in play.
 
-use crate::input::Harness;
+use crate::harness::Harness;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;

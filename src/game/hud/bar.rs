@@ -122,15 +122,15 @@ fn update_bar(
         set(&mut t, status.to_string());
     }
     if let Ok(mut t) = counts.single_mut() {
-        set(
-            &mut t,
-            format!(
-                "Stock {}  ·  Waste {}  ·  Moves {}  ·  {}",
-                game.cards(Place::Stock).len(),
-                game.cards(Place::Waste).len(),
-                game.moves_played(),
-                format_time(session.elapsed())
-            ),
-        );
+        // The stock and the waste are counted only where the patience has them.
+        let places = game.places();
+        let mut parts: Vec<String> = [(Place::Stock, "Stock"), (Place::Waste, "Waste")]
+            .into_iter()
+            .filter(|(place, _)| places.contains(place))
+            .map(|(place, word)| format!("{word} {}", game.cards(place).len()))
+            .collect();
+        parts.push(format!("Moves {}", game.moves_played()));
+        parts.push(format_time(session.elapsed()));
+        set(&mut t, parts.join("  ·  "));
     }
 }

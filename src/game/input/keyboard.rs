@@ -11,8 +11,9 @@ use crate::game::assistance::show_me::ShowMe;
 use crate::game::messages::Overlay;
 use crate::game::messages::{AskHint, AskShowMe, Inspect, Refusal, Refused, Request};
 use crate::game::session::Session;
+use crate::game::table::Table;
 use crate::keys::{KeyCommand, command_for};
-use crate::patience::{Game, Move, Place};
+use crate::patience::{Game, Layout, Move, Place};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -25,17 +26,18 @@ pub struct KeyboardCursor {
     pub picked: Option<Place>,
 }
 
-/// The keyboard order of places for the arrow keys: the waste and stock, then the patience's
-/// other places in its own order (Zodiac: the Equator left to right, the Zodiac clockwise,
-/// the foundations; Klondike: the foundations, the columns left to right).
-fn keyboard_order(game: &dyn Game) -> Vec<Place> {
-    let mut order = vec![Place::Waste, Place::Stock];
-    order.extend(
-        game.places()
-            .into_iter()
-            .filter(|p| !matches!(p, Place::Waste | Place::Stock)),
-    );
-    order
+/// The keyboard order of places for the arrow keys: the layout's, which each patience lays out
+/// in the order a player reads its table (Zodiac: the waste, the stock, the Equator left to
+/// right, the Zodiac clockwise, the foundations; Klondike: the stock, the waste, the
+/// foundations, the columns left to right), of the places the game has.
+fn keyboard_order(layout: &Layout, game: &dyn Game) -> Vec<Place> {
+    let places = game.places();
+    layout
+        .places
+        .iter()
+        .map(|&(place, _, _)| place)
+        .filter(|place| places.contains(place))
+        .collect()
 }
 
 /// The move the keyboard makes from `from` to `at`: of as many cards as the rules take there
@@ -118,6 +120,7 @@ pub(super) fn keys(
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut cursor: ResMut<KeyboardCursor>,
     session: Res<Session>,
+    table: Res<Table>,
     mut requests: MessageWriter<Request>,
     mut inspect: MessageWriter<Inspect>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
@@ -203,9 +206,11 @@ pub(super) fn keys(
                     rules: None,
                 });
             }
-            KeyCommand::Turn => {
+            // Only a patience with a stock turns it.
+            KeyCommand::Turn if session.game.places().contains(&Place::Stock) => {
                 requests.write(Request::Best(Place::Stock, 0));
             }
+            KeyCommand::Turn => {}
             KeyCommand::Hint => {
                 hints.write(AskHint);
             }
@@ -220,7 +225,10 @@ pub(super) fn keys(
                 }
             }
             KeyCommand::Select(step) => {
-                let order = keyboard_order(session.game.as_ref());
+                let order = keyboard_order(&table, session.game.as_ref());
+                if order.is_empty() {
+                    continue;
+                }
                 let i = cursor.at.and_then(|p| order.iter().position(|&q| q == p));
                 let next = match i {
                     None => 0,

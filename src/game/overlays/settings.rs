@@ -1,16 +1,17 @@
-//! Settings: the rule set, sound, animation speed, the helpers, the deck (traditional or clear,
-//! two or four colours, and its back), the lost notice and winnable deals only. A choice takes effect at once and the panel shows it. The
-//! rule set shown chosen is the one in play (a `--rules` game, a resumed one), and choosing
-//! another starts a new game under it.
+//! Settings: the patience, the rule set, sound, animation speed, the helpers (each only where
+//! the patience in play has what it helps with), the deck (traditional or clear, two or four
+//! colours, and its back), the lost notice and winnable deals only. A choice takes effect at
+//! once and the panel shows it. The rule set shown chosen is the one in play (a `--rules` game,
+//! a resumed one), and choosing another starts a new game under it.
 
 use super::Overlay;
 use crate::game::draw::art::{Back, Deck};
 use crate::game::input::buttons::{Action, Chosen};
 use crate::game::messages::{GameChanged, Request};
-use crate::game::session::Session;
 use crate::game::session::files::{AnimationSetting, Settings};
+use crate::game::session::{Patiences, Session};
 use crate::game::theme::{Fonts, button, panel, text};
-use crate::patience::registry;
+use crate::patience::Place;
 use bevy::a11y::AccessibilityNode;
 use bevy::prelude::*;
 
@@ -135,6 +136,7 @@ fn spawn(
     fonts: Res<Fonts>,
     settings: Res<Settings>,
     session: Res<Session>,
+    patiences: Res<Patiences>,
 ) {
     let f = &*fonts;
     let s = settings.clone();
@@ -182,8 +184,9 @@ fn spawn(
                     }
                 });
             };
-            let games = registry::all()
-                .into_iter()
+            let games = patiences
+                .0
+                .iter()
                 .map(|g| {
                     (
                         g.title().to_string(),
@@ -254,14 +257,17 @@ fn spawn(
                 })
                 .collect(),
             );
+            // Only where the patience has a waste to turn a card onto.
+            if session.game.places().contains(&Place::Waste) {
+                row(
+                    p,
+                    "Turn a card when the waste is empty",
+                    on_off(s.auto_turn, SettingChange::AutoTurn),
+                );
+            }
             row(
                 p,
-                "Turn a card when the waste is empty",
-                on_off(s.auto_turn, SettingChange::AutoTurn),
-            );
-            row(
-                p,
-                "Finish automatically in phase 2",
+                "Finish by itself once no choice is left",
                 on_off(s.auto_finish, SettingChange::AutoFinish),
             );
             row(

@@ -1,6 +1,8 @@
 //! New random deal numbers (`DealPicker`). With "winnable deals only" the next deal the solver
-//! proves winnable is found ahead, on the task pool, for the rules in play and each shipped rule
-//! set, so New game never waits for the solver.
+//! proves winnable is found ahead, on the task pool, for the rules in play, each shipped rule
+//! set of the patience in play and the rules each other patience would deal under, so New game
+//! and a switch of patience find one ready. When none is ready yet, the request waits for the
+//! search (on the task pool, never in a frame) and is made again once it ends.
 
 use super::*;
 use crate::cards::MAX_DEAL;
@@ -37,6 +39,22 @@ pub struct DealPicker {
     finding: Option<(Under, Task<Result<DealNumber, DealNumber>>)>,
     /// Rules under which a search found no winnable deal: not searched ahead again.
     barren: Vec<Under>,
+    /// The last number tried under rules a search found no winnable deal for, until a request
+    /// that waited for that search takes it (and the player is told).
+    gave_up: Vec<(Under, DealNumber)>,
+    /// Requests for a new deal that wait for the search under way, made again when it ends.
+    waiting: Vec<Request>,
+}
+
+/// What [`DealPicker::pick`] gives.
+pub(super) enum Pick {
+    /// This number: random, or proved winnable.
+    Deal(DealNumber),
+    /// Winnable deals were asked for and a search found none: this number, unproved; the
+    /// player must be told.
+    Unproved(DealNumber),
+    /// The search for a winnable deal is under way: the request waits for it.
+    Wait,
 }
 
 impl Default for DealPicker {
@@ -56,7 +74,19 @@ impl DealPicker {
             ready: Vec::new(),
             finding: None,
             barren: Vec::new(),
+            gave_up: Vec::new(),
+            waiting: Vec::new(),
         }
+    }
+
+    /// A request for a new deal waits for the search under way.
+    pub(super) fn wait_with(&mut self, request: Request) {
+        self.waiting.push(request);
+    }
+
+    /// A new deal waits for the solver: the table is not yet at rest.
+    pub fn dealing(&self) -> bool {
+        !self.waiting.is_empty()
     }
 
     fn candidates(&mut self, n: usize) -> Vec<DealNumber> {
@@ -65,11 +95,31 @@ impl DealPicker {
             .collect()
     }
 
-    /// A new random deal number: the one found ahead if it suits, else one found now. `Err`
-    /// carries a number when winnable deals were asked for and none was found (a rule set
-    /// under which few deals or none can be won): the player must be told.
+    /// A new random deal number, without the solver in this frame: random, or the winnable one
+    /// found ahead, or the unproved one a search that found none left; else the search for the
+    /// rules wanted starts (in place of any other under way) and the caller waits for it.
     /// `like` is any game under the rules wanted.
-    pub(super) fn pick(
+    pub(super) fn pick(&mut self, like: &dyn Game, winnable_only: bool) -> Pick {
+        if !winnable_only {
+            return Pick::Deal(DealNumber::random_now());
+        }
+        let wanted = under(like);
+        if let Some(i) = self.ready.iter().position(|(u, _)| *u == wanted) {
+            return Pick::Deal(self.ready.swap_remove(i).1);
+        }
+        if let Some(i) = self.gave_up.iter().position(|(u, _)| *u == wanted) {
+            return Pick::Unproved(self.gave_up.swap_remove(i).1);
+        }
+        if self.finding.as_ref().is_none_or(|(u, _)| *u != wanted) {
+            // Dropping a task cancels it: the rules wanted now come first.
+            self.finding = Some((wanted, self.search(like)));
+        }
+        Pick::Wait
+    }
+
+    /// A new random deal number found now, on this thread: only for the first game, before
+    /// the first frame. `Err` carries an unproved number when none was found.
+    pub(super) fn pick_now(
         &mut self,
         like: &dyn Game,
         winnable_only: bool,
@@ -83,10 +133,18 @@ impl DealPicker {
         }
         first_winnable(self.candidates(TRIES), like)
     }
+
+    /// The search for a winnable deal under `like`'s rules, on the task pool.
+    fn search(&mut self, like: &dyn Game) -> Task<Result<DealNumber, DealNumber>> {
+        let candidates = self.candidates(TRIES);
+        let like = like.new_deal(like.deal());
+        AsyncComputeTaskPool::get().spawn(async move { first_winnable(candidates, like.as_ref()) })
+    }
 }
 
-/// How many random numbers are tried for a winnable deal (under the shipped rules all 64 are
-/// lost about one time in 10^22).
+/// How many random numbers are tried for a winnable deal (under Zodiac's shipped rules all 64
+/// are lost about one time in 10^22; under Klondike's single pass, where about 28% are
+/// winnable and a few are undecided within the table's budget, about one time in 10^9).
 const TRIES: usize = 64;
 
 /// What the player is told when no winnable deal was found.
@@ -115,29 +173,39 @@ fn first_proved(
         .ok_or(last)
 }
 
-/// Keeps a winnable deal number ready for the rules in play and for each shipped rule set of
-/// the patience in play (a change of rules in Settings deals at once too).
+/// Keeps a winnable deal number ready for the rules in play, for each shipped rule set of the
+/// patience in play (a change of rules in Settings deals at once too), and for the rules each
+/// other patience would deal under (a switch deals at once); makes again the requests that
+/// waited for a search once it ends.
 pub(super) fn find_next_deal(
     mut picker: ResMut<DealPicker>,
     session: Res<Session>,
+    patiences: Res<Patiences>,
     settings: Option<Res<Settings>>,
     verdicts: Res<Verdicts>,
+    mut requests: MessageWriter<Request>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if !settings.is_none_or(|s| s.winnable_only) {
-        return;
-    }
     if let Some((u, task)) = picker.finding.as_mut() {
         let u = u.clone();
         if let Some(found) = block_on(poll_once(task)) {
             picker.finding = None;
             match found {
                 Ok(deal) => picker.ready.push((u, deal)),
-                Err(_) => picker.barren.push(u),
+                Err(last) => {
+                    picker.barren.push(u.clone());
+                    picker.gave_up.push((u, last));
+                }
             }
-        } else {
-            redraw.write(RequestRedraw);
+            // Whatever the search found, the requests that waited for it go again: each finds
+            // its deal ready, or the unproved one, or starts the search it wants.
+            let waiting = std::mem::take(&mut picker.waiting);
+            requests.write_batch(waiting);
         }
+        redraw.write(RequestRedraw);
+        return;
+    }
+    if !settings.as_ref().is_none_or(|s| s.winnable_only) {
         return;
     }
     let game = &session.game;
@@ -147,8 +215,22 @@ pub(super) fn find_next_deal(
         .rule_sets()
         .into_iter()
         .filter_map(|s| patience.new_game(&s.name, deal).ok());
+    let others = patiences
+        .0
+        .iter()
+        .filter(|p| p.name() != patience.name())
+        .filter_map(|p| {
+            let rules = settings
+                .as_ref()
+                .and_then(|s| s.rules_for(p.name()))
+                .filter(|r| p.rule_set(r).is_ok())
+                .map(str::to_string)
+                .or_else(|| p.rule_sets().first().map(|r| r.name.clone()))?;
+            p.new_game(&rules, deal).ok()
+        });
     let wanted = std::iter::once(game.new_deal(deal))
         .chain(shipped)
+        .chain(others)
         .find(|g| {
             let u = under(g.as_ref());
             picker.ready.iter().all(|(have, _)| *have != u) && !picker.barren.contains(&u)
@@ -161,13 +243,10 @@ pub(super) fn find_next_deal(
     if verdicts.busy() {
         return;
     }
-    let candidates = picker.candidates(TRIES);
-    let u = under(like.as_ref());
     // A rule set with no winnable deal among these keeps nothing ready: New game then tries
     // again, and says so.
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { first_winnable(candidates, like.as_ref()) });
-    picker.finding = Some((u, task));
+    let task = picker.search(like.as_ref());
+    picker.finding = Some((under(like.as_ref()), task));
     redraw.write(RequestRedraw);
 }
 

@@ -17,27 +17,58 @@ use crate::game::assistance::verdicts::Verdicts;
 use crate::game::messages::{Finished, GameChanged, Outcome, Request, Step};
 use crate::patience::{DealNumber, Game, Move, Patience, Snapshot, Status, registry};
 use bevy::prelude::*;
-use deals::{find_next_deal, none_winnable};
+use deals::{Pick, find_next_deal, none_winnable};
 use files::{LoadFiles, SavedGames, Settings};
 use requests::handle_requests;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<DealPicker>()
+    app.init_resource::<Patiences>()
+        .init_resource::<DealPicker>()
         .add_systems(PreStartup, start.after(LoadFiles))
         .add_systems(Update, handle_requests.in_set(Step::Session))
         .add_systems(Update, find_next_deal.in_set(Step::Present));
 }
 
+/// The patiences the window offers, the default first: the registry's, unless a test gives
+/// others (a patience of its own) before the first frame.
+#[derive(Resource, Clone)]
+pub struct Patiences(pub Vec<&'static dyn Patience>);
+
+impl Default for Patiences {
+    fn default() -> Self {
+        Patiences(registry::all())
+    }
+}
+
+impl Patiences {
+    /// A patience by its name, in any case.
+    pub fn by_name(&self, name: &str) -> Option<&'static dyn Patience> {
+        self.0
+            .iter()
+            .copied()
+            .find(|p| p.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The patience a game starts with when nothing says otherwise.
+    pub fn first(&self) -> &'static dyn Patience {
+        self.0.first().copied().unwrap_or_else(registry::default)
+    }
+}
+
 /// The patience the window opens on: the command line's, else the one played last.
-fn launch_patience(options: &LaunchOptions, settings: Option<&Settings>) -> &'static dyn Patience {
+fn launch_patience(
+    patiences: &Patiences,
+    options: &LaunchOptions,
+    settings: Option<&Settings>,
+) -> &'static dyn Patience {
     options
         .patience
         .as_deref()
         .or(settings.map(|s| s.patience.as_str()))
-        .and_then(registry::by_name)
-        .unwrap_or_else(registry::default)
+        .and_then(|name| patiences.by_name(name))
+        .unwrap_or_else(|| patiences.first())
 }
 
 /// The first game: the saved one resumed, unless the command line asks for another deal or
@@ -49,7 +80,11 @@ fn start(world: &mut World) {
         .cloned()
         .unwrap_or_default();
     let settings = world.get_resource::<Settings>().cloned();
-    let patience = launch_patience(&options, settings.as_ref());
+    let patiences = world
+        .get_resource::<Patiences>()
+        .cloned()
+        .unwrap_or_default();
+    let patience = launch_patience(&patiences, &options, settings.as_ref());
     let saved = world
         .get_resource_mut::<SavedGames>()
         .and_then(|mut s| s.0.remove(patience.name()));
@@ -74,7 +109,7 @@ fn start(world: &mut World) {
             let mut picker = world.resource_mut::<DealPicker>();
             let mut none_found = false;
             let game = new_game(patience, &options, default_rules.as_deref(), |like| {
-                picker.pick(like, winnable_only).unwrap_or_else(|deal| {
+                picker.pick_now(like, winnable_only).unwrap_or_else(|deal| {
                     none_found = true;
                     deal
                 })

@@ -13,7 +13,7 @@ use crate::game::session::files::{
     Files, LoadFiles, Notice, SavedGames, Saver, Settings, Statistics,
 };
 use crate::game::table::animation::Speed;
-use crate::patience::{Game, Patience, registry};
+use crate::patience::{Game, Patience};
 use crate::profile::{self, load_or_default};
 use bevy::app::AppExit;
 use bevy::prelude::*;
@@ -79,7 +79,11 @@ fn load_everything(world: &mut World) {
     let (statistics, n) = load_or_default::<profile::Statistics>(&files.statistics, "statistics");
     notices.extend(n);
     let mut saved = SavedGames::default();
-    for patience in registry::all() {
+    let patiences = world
+        .get_resource::<super::Patiences>()
+        .cloned()
+        .unwrap_or_default();
+    for &patience in &patiences.0 {
         let (game, n) = load_game(patience, &files.game(patience));
         notices.extend(n);
         if let Some(game) = game {

@@ -33,6 +33,31 @@ fn said(game: &dyn Game, request: &Request, changes: &[GameChanged]) -> Option<A
     })
 }
 
+/// Plays the move a click or a double-click found for the card at `place`, the player's own;
+/// when there is none, or the rules refuse it, the card shakes and the reason is said. Nothing
+/// asked is ever dropped in silence.
+fn play_or_refuse(
+    session: &mut Session,
+    m: Option<Move>,
+    place: Place,
+    refused: &mut MessageWriter<Refused>,
+) -> Vec<GameChanged> {
+    let Some(m) = m else {
+        refuse_best(session.game.as_ref(), place, refused);
+        return vec![];
+    };
+    match session.play(m, true) {
+        Ok(change) => vec![change],
+        Err(why) => {
+            refused.write(Refused {
+                place,
+                why: Refusal::Illegal(why),
+            });
+            vec![]
+        }
+    }
+}
+
 /// A card that may move but has nowhere to go says so; an empty place, a foundation or a card
 /// the rules keep in place is no mistake worth a shake, unless the patience inspects it.
 fn refuse_best(game: &dyn Game, place: Place, refused: &mut MessageWriter<Refused>) {
@@ -64,6 +89,7 @@ pub(super) fn handle_requests(
     mut verdicts: ResMut<Verdicts>,
     mut picker: ResMut<DealPicker>,
     mut parked: ResMut<SavedGames>,
+    patiences: Res<Patiences>,
     settings: Option<Res<Settings>>,
     mut changed: MessageWriter<GameChanged>,
     mut refused: MessageWriter<Refused>,
@@ -91,29 +117,14 @@ pub(super) fn handle_requests(
                     }
                 }
             }
-            Request::Best(place, depth) => match session.game.best_move(*place, *depth) {
-                Some(m) => match session.play(m, true) {
-                    Ok(change) => vec![change],
-                    Err(why) => {
-                        refused.write(Refused {
-                            place: *place,
-                            why: Refusal::Illegal(why),
-                        });
-                        vec![]
-                    }
-                },
-                None => {
-                    refuse_best(session.game.as_ref(), *place, &mut refused);
-                    vec![]
-                }
-            },
-            Request::Home(place) => match session.game.home_move(*place) {
-                Some(m) => session.play(m, true).map(|c| vec![c]).unwrap_or_default(),
-                None => {
-                    refuse_best(session.game.as_ref(), *place, &mut refused);
-                    vec![]
-                }
-            },
+            Request::Best(place, depth) => {
+                let m = session.game.best_move(*place, *depth);
+                play_or_refuse(&mut session, m, *place, &mut refused)
+            }
+            Request::Home(place) => {
+                let m = session.game.home_move(*place);
+                play_or_refuse(&mut session, m, *place, &mut refused)
+            }
             Request::Undo => vec![
                 session
                     .game
@@ -144,7 +155,6 @@ pub(super) fn handle_requests(
                 vec![GameChanged::Dealt]
             }
             Request::NewGame { deal, rules } => {
-                finished.write_batch(session.leave(&mut verdicts));
                 let patience = session.game.patience();
                 let here = session.game.deal();
                 // The rules asked for (a shipped name or a file), else the rules in play.
@@ -152,30 +162,35 @@ pub(super) fn handle_requests(
                     .as_deref()
                     .and_then(|r| patience.new_game(r, here).ok())
                     .unwrap_or_else(|| session.game.new_deal(here));
-                let deal = deal.unwrap_or_else(|| {
-                    let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
-                    picker
-                        .pick(like.as_ref(), winnable_only)
-                        .unwrap_or_else(|deal| {
-                            toasts.write(none_winnable());
-                            deal
-                        })
-                });
+                let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
+                let deal = match (*deal).map(Pick::Deal) {
+                    Some(pick) => pick,
+                    None => picker.pick(like.as_ref(), winnable_only),
+                };
+                let deal = match deal {
+                    Pick::Deal(deal) => deal,
+                    Pick::Unproved(deal) => {
+                        toasts.write(none_winnable());
+                        deal
+                    }
+                    // The game in play stays until the deal is found (and is left then).
+                    Pick::Wait => {
+                        picker.wait_with(request.clone());
+                        continue;
+                    }
+                };
+                finished.write_batch(session.leave(&mut verdicts));
                 session.clock_since = None;
                 session.game = like.new_deal(deal);
                 vec![GameChanged::Dealt]
             }
             Request::Switch(name) => {
-                let Some(patience) = registry::by_name(name) else {
+                let Some(patience) = patiences.by_name(name) else {
                     continue;
                 };
                 if patience.name() == session.game.patience().name() {
                     continue;
                 }
-                // The game left is parked as it stands (its clock stopped), never counted:
-                // coming back resumes it exactly.
-                session.settle_clock();
-                session.clock_since = None;
                 let next = match parked.0.remove(patience.name()) {
                     Some(game) => game,
                     None => {
@@ -186,23 +201,31 @@ pub(super) fn handle_requests(
                             .map(str::to_string)
                             .unwrap_or_else(|| patience.rule_sets()[0].name.clone());
                         let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
-                        match patience.new_game(&rules, DealNumber::random_now()) {
-                            Ok(like) => {
-                                let deal = picker
-                                    .pick(like.as_ref(), winnable_only)
-                                    .unwrap_or_else(|deal| {
-                                        toasts.write(none_winnable());
-                                        deal
-                                    });
-                                like.new_deal(deal)
-                            }
+                        let like = match patience.new_game(&rules, DealNumber::random_now()) {
+                            Ok(like) => like,
                             Err(e) => {
                                 toasts.write(Toast(e));
+                                continue;
+                            }
+                        };
+                        match picker.pick(like.as_ref(), winnable_only) {
+                            Pick::Deal(deal) => like.new_deal(deal),
+                            Pick::Unproved(deal) => {
+                                toasts.write(none_winnable());
+                                like.new_deal(deal)
+                            }
+                            // The patience in play stays until the deal is found.
+                            Pick::Wait => {
+                                picker.wait_with(request.clone());
                                 continue;
                             }
                         }
                     }
                 };
+                // The game left is parked as it stands (its clock stopped), never counted:
+                // coming back resumes it exactly.
+                session.settle_clock();
+                session.clock_since = None;
                 let left = std::mem::replace(&mut session.game, next);
                 parked.0.insert(left.patience().name(), left);
                 vec![GameChanged::Dealt]

@@ -187,44 +187,47 @@ fn redraw_table(
             Visibility::Hidden,
         ));
     }
-    let stock = layout.rect(Place::Stock);
-    // The stock shows how many cards it holds: a badge on its corner, above the cards.
-    let badge_w = (cw * 0.46).max(26.0);
-    let badge_h = (ch * 0.16).max(16.0);
-    let (badge, badge_size) = paint::stencil(
-        &shapes::rounded_rect(badge_w, badge_h, badge_h / 2.0),
-        badge_w,
-        badge_h,
-        scale,
-    );
-    commands
-        .spawn((
-            TableDecor,
-            Sprite {
-                image: images.add(badge),
-                custom_size: Some(badge_size),
-                color: Palette::BADGE,
-                ..default()
-            },
-            Transform::from_xyz(
-                stock.right() - badge_w * 0.35,
-                stock.top() - badge_h * 0.2,
-                45.0,
-            ),
-        ))
-        .with_child((
-            Text2d::new(""),
-            TextFont {
-                font: fonts.ui.clone().into(),
-                // The HUD's small text size, so the count shares its glyph atlas (each size
-                // drawn costs one of its own: about 2 MiB on a software renderer).
-                font_size: (theme::SMALL_TEXT * hud_scale(layout.width)).into(),
-                ..default()
-            },
-            TextColor(Palette::HUD_TEXT),
-            Transform::from_xyz(0.0, 0.0, 0.01),
-            TalonCount(Place::Stock),
-        ));
+    // A stock, where the patience has one, shows how many cards it holds: a badge on its
+    // corner, above the cards.
+    if layout.has(Place::Stock) {
+        let stock = layout.rect(Place::Stock);
+        let badge_w = (cw * 0.46).max(26.0);
+        let badge_h = (ch * 0.16).max(16.0);
+        let (badge, badge_size) = paint::stencil(
+            &shapes::rounded_rect(badge_w, badge_h, badge_h / 2.0),
+            badge_w,
+            badge_h,
+            scale,
+        );
+        commands
+            .spawn((
+                TableDecor,
+                Sprite {
+                    image: images.add(badge),
+                    custom_size: Some(badge_size),
+                    color: Palette::BADGE,
+                    ..default()
+                },
+                Transform::from_xyz(
+                    stock.right() - badge_w * 0.35,
+                    stock.top() - badge_h * 0.2,
+                    45.0,
+                ),
+            ))
+            .with_child((
+                Text2d::new(""),
+                TextFont {
+                    font: fonts.ui.clone().into(),
+                    // The HUD's small text size, so the count shares its glyph atlas (each size
+                    // drawn costs one of its own: about 2 MiB on a software renderer).
+                    font_size: (theme::SMALL_TEXT * hud_scale(layout.width)).into(),
+                    ..default()
+                },
+                TextColor(Palette::HUD_TEXT),
+                Transform::from_xyz(0.0, 0.0, 0.01),
+                TalonCount(Place::Stock),
+            ));
+    }
 }
 
 /// What never changes while the layout and the rules stay, in one picture at the window's size

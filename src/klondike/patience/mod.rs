@@ -135,14 +135,7 @@ impl patience::Rules for Klondike {
             }
             verdict
         });
-        match verdict {
-            super::solver::Verdict::Winnable { line } => Verdict::Winnable {
-                line: line.into_iter().map(move_to_neutral).collect(),
-                note: None,
-            },
-            super::solver::Verdict::Lost { why } => Verdict::Lost { why },
-            super::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
-        }
+        verdict.map(move_to_neutral, |note| note)
     }
 
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {

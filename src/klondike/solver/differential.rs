@@ -82,7 +82,7 @@ pub fn compare(solver: &mut Solver, p: &Position, rules: &Rules, solver_budget: 
     let shown = || format!("{rules:?}\n{p:?}");
     match (&verdict, &truth) {
         (Verdict::Unknown { .. }, _) | (_, Plain::Unknown) => Outcome::Undecided,
-        (Verdict::Winnable { line }, Plain::Won(_)) => {
+        (Verdict::Winnable { line, .. }, Plain::Won(_)) => {
             let mut q = *p;
             if line.iter().all(|&m| q.apply(rules, m).is_ok()) && q.is_won() {
                 Outcome::Agree {
@@ -173,7 +173,7 @@ pub fn positions(
     let mut out = Vec::new();
     match kind {
         Kind::Late | Kind::Eager => {
-            let Verdict::Winnable { line } = solver.solve(&start, rules, solver_budget) else {
+            let Verdict::Winnable { line, .. } = solver.solve(&start, rules, solver_budget) else {
                 return out;
             };
             let mut p = start;

@@ -112,7 +112,7 @@ pub fn concrete(p: &Position, rules: &Rules, acts: &[Act]) -> Verdict {
     let mut check = *p;
     let replays = line.iter().all(|&m| check.apply(rules, m).is_ok());
     match made {
-        Some(()) if replays && check.is_won() => Verdict::Winnable { line },
+        Some(()) if replays && check.is_won() => Verdict::Winnable { line, note: None },
         _ => Verdict::Unknown {
             why: "the solver's line did not replay to a win".into(),
         },

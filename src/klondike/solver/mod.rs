@@ -73,26 +73,10 @@ pub use range::{Decided, decide_range};
 use seen::{Met, Seen};
 use state::{Act, State, Table};
 
-/// The solver's answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// A complete legal line from the position to a win.
-    Winnable { line: Vec<Move> },
-    /// No line wins; why, in a player's words.
-    Lost { why: String },
-    /// The search ran out of its budget before it knew.
-    Unknown { why: String },
-}
-
-impl Verdict {
-    pub fn word(&self) -> &'static str {
-        match self {
-            Verdict::Winnable { .. } => "winnable",
-            Verdict::Lost { .. } => "lost",
-            Verdict::Unknown { .. } => "unknown",
-        }
-    }
-}
+/// The solver's answer, in Klondike's moves: a complete legal line from the position to a win
+/// (no note), lost with why in a player's words, or unknown when the search ran out of its
+/// budget before it knew.
+pub type Verdict = crate::patience::Verdict<Move>;
 
 /// Positions searched before the solver gives up and says "unknown".
 pub const BUDGET: usize = 4_000_000;
@@ -148,7 +132,10 @@ impl Solver {
         self.kids.clear();
         self.searched = 0;
         if position.is_won() {
-            return Verdict::Winnable { line: Vec::new() };
+            return Verdict::Winnable {
+                line: Vec::new(),
+                note: None,
+            };
         }
         let Some((table, start)) = line::abstract_of(position, rules) else {
             // Not a position play can reach (a column's face-up cards out of sequence): the

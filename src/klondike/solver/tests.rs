@@ -124,7 +124,7 @@ fn agree_with_brute_force(seed: u64, names: &[&str], games: usize) {
                 };
                 let v = solver.solve(&p, &r, BUDGET);
                 match &v {
-                    Verdict::Winnable { line } => {
+                    Verdict::Winnable { line, .. } => {
                         assert!(replays(&p, &r, line), "{name}: {p:?}");
                         won += 1;
                     }
@@ -214,7 +214,7 @@ fn winning_lines_of_deals_1_to_200_replay() {
         let mut won = 0;
         for n in 1..=200u128 {
             let p = deal(n, &r);
-            if let Verdict::Winnable { line } = solver.solve(&p, &r, 200_000) {
+            if let Verdict::Winnable { line, .. } = solver.solve(&p, &r, 200_000) {
                 assert!(replays(&p, &r, &line), "{name} deal {n}");
                 won += 1;
             }
@@ -494,12 +494,12 @@ fn unlimited_deal_610_is_winnable() {
     let r = rules("unlimited");
     let start = deal(610, &r);
     let mut solver = Solver::new();
-    let Verdict::Winnable { line } = solver.solve(&start, &r, BUDGET) else {
+    let Verdict::Winnable { line, .. } = solver.solve(&start, &r, BUDGET) else {
         panic!("deal 610 is winnable");
     };
     assert!(replays(&start, &r, &line));
     let p = unlimited_610_after_247();
-    let Verdict::Winnable { line } = solver.solve(&p, &r, BUDGET) else {
+    let Verdict::Winnable { line, .. } = solver.solve(&p, &r, BUDGET) else {
         panic!("the position after move 247 is winnable: {p:?}");
     };
     assert!(replays(&p, &r, &line));

@@ -86,7 +86,7 @@ fn a_sample_of_the_verdict_files_is_decided_again_alike() {
             let p = Position::deal(deal, &rules);
             let v = solver.solve(&p, &rules, BUDGET);
             match (letters[d], &v) {
-                (b'W', Verdict::Winnable { line }) => {
+                (b'W', Verdict::Winnable { line, .. }) => {
                     let mut q = p;
                     assert!(line.iter().all(|&m| q.apply(&rules, m).is_ok()) && q.is_won());
                     won += 1;

@@ -128,18 +128,13 @@ impl patience::Rules for Zodiac {
 
     fn solve(rules: &Rules, position: &Position) -> Verdict {
         let verdict = SOLVER.with(|s| s.borrow_mut().solve(position, rules));
-        match verdict {
-            crate::zodiac::solver::Verdict::Winnable { line, slack } => Verdict::Winnable {
-                line: line.into_iter().map(move_to_neutral).collect(),
-                note: Some(match slack {
-                    0 => "with no Equator cell to spare".to_string(),
-                    1 => "1 Equator cell to spare".to_string(),
-                    n => format!("{n} Equator cells to spare"),
-                }),
-            },
-            crate::zodiac::solver::Verdict::Lost { why } => Verdict::Lost { why },
-            crate::zodiac::solver::Verdict::Unknown { why } => Verdict::Unknown { why },
-        }
+        verdict.map(move_to_neutral, |slack| {
+            Some(match slack {
+                0 => "with no Equator cell to spare".to_string(),
+                1 => "1 Equator cell to spare".to_string(),
+                n => format!("{n} Equator cells to spare"),
+            })
+        })
     }
 
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {

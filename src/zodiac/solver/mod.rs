@@ -73,32 +73,11 @@ use suit::{INF, Layout, SuitProblem};
 /// The Equator's cells.
 pub const CELLS: u8 = 8;
 
-/// The solver's answer for a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The position can be won: `line` is a complete legal move line from it to a win (with every
-    /// `d` and `r`), and `slack` the Equator cells the best plan leaves spare.
-    Winnable { line: Vec<Move>, slack: u8 },
-    /// No line wins from here; `why` says why in a player's words.
-    Lost { why: String },
-    /// The position is outside what the solver decides (see the module notes); `why` says how.
-    Unknown { why: String },
-}
-
-impl Verdict {
-    /// `winnable`, `lost` or `unknown`.
-    pub fn word(&self) -> &'static str {
-        match self {
-            Verdict::Winnable { .. } => "winnable",
-            Verdict::Lost { .. } => "lost",
-            Verdict::Unknown { .. } => "unknown",
-        }
-    }
-
-    pub fn is_winnable(&self) -> bool {
-        matches!(self, Verdict::Winnable { .. })
-    }
-}
+/// The solver's answer for a position: winnable with a complete legal move line from it to a
+/// win (with every `d` and `r`) and, as its note, the slack (the Equator cells the best plan
+/// leaves spare); lost, with why in a player's words; or unknown, outside what the solver
+/// decides (see the module notes), with how.
+pub type Verdict = crate::patience::Verdict<Move, u8>;
 
 /// The decision without the move line: what `winrate` needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,12 +137,12 @@ impl Solver {
                 let Some(figures) = figures else {
                     return Verdict::Winnable {
                         line: Vec::new(),
-                        slack,
+                        note: slack,
                     };
                 };
                 let layouts = self.layouts(&figures, last);
                 match plan::line(position, rules, &layouts) {
-                    Ok(line) => Verdict::Winnable { line, slack },
+                    Ok(line) => Verdict::Winnable { line, note: slack },
                     // Never a line the rules refuse: a plan that does not replay is a bug, and
                     // the answer is that the solver does not know.
                     Err(broken) => {

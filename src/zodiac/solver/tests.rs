@@ -268,7 +268,7 @@ fn the_last_stock_card_rule_costs_slack_but_never_the_game() {
         if best > total && best <= 8 {
             costly += 1;
             match solver.solve(&p, &rules) {
-                Verdict::Winnable { slack, line } => {
+                Verdict::Winnable { note: slack, line } => {
                     assert_eq!(usize::from(slack), 8 - best);
                     replays_to_a_win(&p, &rules, &line).unwrap();
                 }
@@ -314,7 +314,7 @@ fn the_last_stock_card_example() {
     for (fillers, spare) in [(7, 0), (6, 1)] {
         let (p, rules) = last_card_example(fillers);
         assert!(brute::winnable(&p, &rules));
-        let Verdict::Winnable { line, slack } = solve(&p, &rules) else {
+        let Verdict::Winnable { line, note: slack } = solve(&p, &rules) else {
             panic!("lost?")
         };
         assert_eq!(slack, spare);
@@ -473,7 +473,7 @@ fn a_won_position_needs_no_moves() {
         solve(&p, &rules("cadogan")),
         Verdict::Winnable {
             line: vec![],
-            slack: 8
+            note: 8
         }
     );
 }

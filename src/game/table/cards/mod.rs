@@ -1,5 +1,5 @@
-//! The card entities (104: enough for any patience; those a patience does not use are spare and
-//! hidden). Each mirrors where the rules say its card lies; when the rules change the table, the
+//! The card entities (as many of each card as the patience that uses the most of it has; those
+//! the patience in play does not use are spare and hidden). Each mirrors where the rules say its card lies; when the rules change the table, the
 //! cards that moved glide to their new places.
 
 mod drawn;
@@ -7,16 +7,14 @@ mod motion;
 
 use crate::game::draw::art::CardAtlas;
 use crate::game::messages::Step;
+use crate::game::session::Patiences;
 use crate::game::table::Table;
 use crate::game::table::animation::Facing;
-use crate::patience::{Card, Game, Place, Slot};
+use crate::patience::{Card, DealNumber, Game, Patience, Place, Slot};
 use bevy::prelude::*;
 use drawn::{dress_cards, hide_covered, lift_shadows, show_sides};
 use motion::{celebrate, follow_changes, put_back_and_refuse, snap_to_layout};
 use std::collections::BTreeMap;
-
-/// Card entities spawned: two decks, the most any patience uses.
-const CARD_ENTITIES: u8 = 104;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Mirror>()
@@ -160,20 +158,47 @@ pub fn slot_translation(table: &Table, mirror: &Mirror, place: Place, index: usi
 #[derive(Component)]
 pub struct Spare;
 
-fn spawn_cards(mut commands: Commands) {
+/// How many of each card (by index) the patiences deal at the most: a deal of each, under its
+/// first rule set, counted.
+pub fn cards_needed(patiences: &[&'static dyn Patience]) -> [usize; 52] {
+    let mut most = [0; 52];
+    for patience in patiences {
+        let Some(rules) = patience.rule_sets().into_iter().next() else {
+            continue;
+        };
+        let Ok(game) = patience.new_game(&rules.name, DealNumber::new(1).expect("deal 1")) else {
+            continue;
+        };
+        let mut count = [0; 52];
+        for place in game.places() {
+            for slot in game.cards(place) {
+                count[usize::from(slot.card.index())] += 1;
+            }
+        }
+        for (m, c) in most.iter_mut().zip(count) {
+            *m = (*m).max(c);
+        }
+    }
+    most
+}
+
+fn spawn_cards(mut commands: Commands, patiences: Res<Patiences>) {
     // Every card exists for the whole run; `follow_changes` puts them in place.
-    for i in 0..CARD_ENTITIES {
-        let card = Card::from_index(i % 52).expect("index < 52");
-        commands.spawn((
-            CardView {
-                card,
-                place: Place::Stock,
-                index: 0,
-                face_up: false,
-            },
-            Facing(false),
-            Transform::default(),
-            Visibility::default(),
-        ));
+    let needed = cards_needed(&patiences.0);
+    for (i, &copies) in needed.iter().enumerate() {
+        let card = Card::from_index(i as u8).expect("index < 52");
+        for _ in 0..copies {
+            commands.spawn((
+                CardView {
+                    card,
+                    place: Place::Stock,
+                    index: 0,
+                    face_up: false,
+                },
+                Facing(false),
+                Transform::default(),
+                Visibility::default(),
+            ));
+        }
     }
 }

@@ -61,8 +61,14 @@ pub(super) fn follow_changes(
     }
     let entities: Vec<(Entity, Card)> = cards.iter().map(|(e, v, _)| (e, v.card)).collect();
     mirror.follow(session.game.as_ref(), &entities);
-    // Every card whose slot changed glides there; a new deal flies out from the stock in order.
-    let stock = table.rect(Place::Stock);
+    // Every card whose slot changed glides there; a new deal flies out from the stock in order
+    // (from the top of the table where the patience has no stock).
+    let stock = if table.has(Place::Stock) {
+        table.rect(Place::Stock)
+    } else {
+        let top = table.table.top();
+        crate::patience::Rect::new(0.0, top, table.card_w, table.card_h)
+    };
     let mut order = 0;
     let places: Vec<Place> = mirror.places().collect();
     for place in places {

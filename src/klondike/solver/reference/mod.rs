@@ -163,7 +163,7 @@ impl Solver {
         let mut check = *position;
         let replays = line.iter().all(|&m| check.apply(rules, m).is_ok());
         if replays && check.is_won() {
-            Verdict::Winnable { line }
+            Verdict::Winnable { line, note: None }
         } else {
             Verdict::Unknown {
                 why: "the solver's line did not replay to a win".into(),

@@ -55,7 +55,7 @@ fn agree_with_a_plain_search() {
     let r = rules("single-pass");
     let mut solver = Solver::new();
     let start = Position::deal(DealNumber::new(3).unwrap(), &r);
-    let Verdict::Winnable { line } = solver.solve(&start, &r, BUDGET) else {
+    let Verdict::Winnable { line, .. } = solver.solve(&start, &r, BUDGET) else {
         panic!("deal 3 is winnable");
     };
     let mut rng = StdRng::seed_from_u64(11);
@@ -85,7 +85,7 @@ fn agree_with_a_plain_search() {
         for case in cases {
             let verdict = solver.solve(&case, &r, BUDGET);
             match &verdict {
-                Verdict::Winnable { line } => {
+                Verdict::Winnable { line, .. } => {
                     let mut q = case;
                     line.iter().for_each(|&m| {
                         q.apply(&r, m).unwrap();
@@ -139,7 +139,7 @@ fn every_rule_set_decides_and_wins_replay() {
         for n in 1..=3u128 {
             let start = Position::deal(DealNumber::new(n).unwrap(), &r);
             match solver.solve(&start, &r, BUDGET) {
-                Verdict::Winnable { line } => {
+                Verdict::Winnable { line, .. } => {
                     let mut p = start;
                     line.iter()
                         .for_each(|&m| p.apply(&r, m).map(|_| ()).unwrap());

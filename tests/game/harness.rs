@@ -1,0 +1,396 @@
+//! The headless harness every window test drives: the game's own app with no GPU and no OS
+//! window, fed the messages winit would send (cursor moves, buttons, keys, resizes), several in
+//! one frame where a busy machine would send them; and what the tests read back.
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::{MouseButton, MouseButtonInput};
+use bevy::prelude::*;
+use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
+use std::path::PathBuf;
+use std::time::Duration;
+use zodiac::game::hud::toasts::Banner;
+use zodiac::game::input::InputQueue;
+use zodiac::game::messages::Overlay;
+use zodiac::game::session::{Patiences, Session};
+use zodiac::game::table::Table;
+use zodiac::game::table::cards::{CardView, Mirror};
+use zodiac::game::{LaunchOptions, headless_app};
+use zodiac::zodiac::patience::to_neutral;
+use zodiac::zodiac::{DealNumber, Game, Move, Place, RuleSet};
+
+pub struct Harness {
+    pub app: App,
+    pub window: Entity,
+    pub dir: PathBuf,
+    cursor: Vec2,
+    /// Keep the data folder when dropped (for a relaunch).
+    keep_dir: bool,
+}
+
+impl Harness {
+    pub fn new(deal: u128, name: &str) -> Harness {
+        let dir = std::env::temp_dir().join(format!("zodiac-input-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Harness::in_dir(deal, dir)
+    }
+
+    pub fn in_dir(deal: u128, dir: PathBuf) -> Harness {
+        Harness::in_dir_with(deal, dir, None)
+    }
+
+    /// A game of this deal (0: none asked for, so a saved game resumes) under these rules (a
+    /// name or a rule-set file), in this data folder.
+    pub fn in_dir_with(deal: u128, dir: PathBuf, rules: Option<&str>) -> Harness {
+        Harness::launch(LaunchOptions {
+            patience: None,
+            deal: DealNumber::new(deal),
+            rules: rules.map(str::to_string),
+            data_dir: dir,
+        })
+    }
+
+    /// The game as the command line would open it.
+    pub fn launch(options: LaunchOptions) -> Harness {
+        Harness::launch_among(options, Patiences::default())
+    }
+
+    /// The game as the command line would open it, among these patiences (one of a test's
+    /// own, say) instead of the registry's.
+    pub fn launch_among(options: LaunchOptions, patiences: Patiences) -> Harness {
+        let dir = options.data_dir.clone();
+        let mut app = headless_app(options);
+        app.insert_resource(patiences);
+        app.update();
+        let window = app
+            .world_mut()
+            .query_filtered::<Entity, With<PrimaryWindow>>()
+            .single(app.world())
+            .unwrap();
+        let mut h = Harness {
+            app,
+            window,
+            dir,
+            cursor: Vec2::ZERO,
+            keep_dir: false,
+        };
+        h.settle();
+        h
+    }
+
+    /// Quits (every file written, as on exit) and starts the game again on the same data
+    /// folder, resuming the saved game.
+    pub fn relaunch(mut self) -> Harness {
+        self.app.world_mut().write_message(AppExit::Success);
+        self.app.update();
+        let dir = self.dir.clone();
+        self.keep_dir = true;
+        drop(self);
+        Harness::in_dir(0, dir)
+    }
+
+    /// Runs frames until nothing moves, no input waits and no new deal waits for the solver.
+    /// Glides take real time, so the frames are spaced a little; a table that never comes to
+    /// rest fails the test.
+    pub fn settle(&mut self) {
+        use zodiac::game::table::animation::{Glide, Shake};
+        for _ in 0..5000 {
+            self.app.update();
+            let moving = self
+                .app
+                .world_mut()
+                .query_filtered::<(), Or<(With<Glide>, With<Shake>)>>()
+                .iter(self.app.world())
+                .count();
+            let waiting = self.app.world().resource::<InputQueue>().len();
+            let dealing = self
+                .app
+                .world()
+                .resource::<zodiac::game::session::DealPicker>()
+                .dealing();
+            if moving == 0 && waiting == 0 && !dealing {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        panic!("the table never came to rest");
+    }
+
+    /// Waits until every file the game asked to write is on disk (they are written off the
+    /// frame).
+    pub fn flush_files(&self) {
+        self.app
+            .world()
+            .resource::<zodiac::game::session::files::Saver>()
+            .flush();
+    }
+
+    /// A file of the data folder, once everything asked for is written.
+    pub fn read_file(&self, name: &str) -> String {
+        self.flush_files();
+        std::fs::read_to_string(self.dir.join(name)).unwrap()
+    }
+
+    /// Sends a pointer move as winit would, without running a frame: several sends before one
+    /// `update` are a busy machine's frame.
+    pub fn send_move(&mut self, table_point: Vec2) {
+        let position = self.window_point(table_point);
+        let delta = position - self.cursor;
+        self.cursor = position;
+        let moved = CursorMoved {
+            window: self.window,
+            position,
+            delta: Some(delta),
+        };
+        self.app.world_mut().write_message(moved.clone());
+        self.app
+            .world_mut()
+            .write_message(WindowEvent::CursorMoved(moved));
+    }
+
+    /// Sends a mouse button change without running a frame.
+    pub fn send_button(&mut self, button: MouseButton, state: ButtonState) {
+        let input = MouseButtonInput {
+            button,
+            state,
+            window: self.window,
+        };
+        self.app.world_mut().write_message(input);
+        self.app
+            .world_mut()
+            .write_message(WindowEvent::MouseButtonInput(input));
+    }
+
+    /// Sends a key change without running a frame, from a US keyboard.
+    pub fn send_key(&mut self, key_code: KeyCode, state: ButtonState) {
+        self.send_key_as(key_code, us_layout(key_code), state);
+    }
+
+    /// Sends a key change as a keyboard layout names it: `key_code` is the key's place,
+    /// `logical_key` what it types there.
+    pub fn send_key_as(&mut self, key_code: KeyCode, logical_key: Key, state: ButtonState) {
+        let input = KeyboardInput {
+            key_code,
+            logical_key,
+            state,
+            text: None,
+            repeat: false,
+            window: self.window,
+        };
+        self.app.world_mut().write_message(input.clone());
+        self.app
+            .world_mut()
+            .write_message(WindowEvent::KeyboardInput(input));
+    }
+
+    /// The Zodiac game in play.
+    pub fn game(&self) -> &Game {
+        self.app
+            .world()
+            .resource::<Session>()
+            .game
+            .as_any()
+            .downcast_ref::<Game>()
+            .expect("a game of Zodiac")
+    }
+
+    /// Replaces the game (set-up for a test, not the thing tested).
+    pub fn set_game(&mut self, game: Game) {
+        self.app
+            .world_mut()
+            .insert_resource(Session::new(Box::new(game)));
+        self.app
+            .world_mut()
+            .write_message(zodiac::game::messages::GameChanged::Dealt);
+        self.settle();
+    }
+
+    pub fn table(&self) -> Table {
+        self.app.world().resource::<Table>().clone()
+    }
+
+    /// Table coordinates (origin at the centre, y up) to window coordinates.
+    pub fn window_point(&self, table_point: Vec2) -> Vec2 {
+        let t = self.table();
+        Vec2::new(
+            table_point.x + t.width / 2.0,
+            t.height / 2.0 - table_point.y,
+        )
+    }
+
+    pub fn centre_of(&self, place: Place) -> Vec2 {
+        let r = self.table().rect(to_neutral(place));
+        Vec2::new(r.x, r.y)
+    }
+
+    /// Runs frames until the input queue has given every event to a frame, as the real window
+    /// does (the queue asks for those frames itself).
+    pub fn frame(&mut self) {
+        self.app.update();
+        for _ in 0..100 {
+            if self.app.world().resource::<InputQueue>().is_empty() {
+                return;
+            }
+            self.app.update();
+        }
+        panic!("the input queue never emptied");
+    }
+
+    pub fn move_to(&mut self, table_point: Vec2) {
+        self.send_move(table_point);
+        self.frame();
+    }
+
+    pub fn button(&mut self, button: MouseButton, state: ButtonState) {
+        self.send_button(button, state);
+        self.frame();
+    }
+
+    pub fn click(&mut self, table_point: Vec2) {
+        self.click_with(table_point, MouseButton::Left);
+    }
+
+    pub fn click_with(&mut self, table_point: Vec2, button: MouseButton) {
+        self.move_to(table_point);
+        self.button(button, ButtonState::Pressed);
+        self.button(button, ButtonState::Released);
+        self.app.update();
+    }
+
+    /// Presses at `from`, moves there in steps as a hand would, releases at `to`.
+    pub fn drag(&mut self, from: Vec2, to: Vec2) {
+        self.move_to(from);
+        self.button(MouseButton::Left, ButtonState::Pressed);
+        for k in 1..=8 {
+            self.move_to(from + (to - from) * k as f32 / 8.0);
+        }
+        self.button(MouseButton::Left, ButtonState::Released);
+        self.app.update();
+    }
+
+    pub fn key(&mut self, code: KeyCode, modifiers: &[KeyCode]) {
+        for &m in modifiers {
+            self.send_key(m, ButtonState::Pressed);
+        }
+        self.send_key(code, ButtonState::Pressed);
+        self.frame();
+        self.send_key(code, ButtonState::Released);
+        for &m in modifiers {
+            self.send_key(m, ButtonState::Released);
+        }
+        self.frame();
+    }
+
+    pub fn top_entity(&self, place: Place) -> Option<Entity> {
+        self.app.world().resource::<Mirror>().top(to_neutral(place))
+    }
+
+    pub fn translation(&self, entity: Entity) -> Vec3 {
+        self.app
+            .world()
+            .get::<Transform>(entity)
+            .unwrap()
+            .translation
+    }
+
+    /// Runs frames until `done` holds: the solver answers from other threads, so some things
+    /// take a few frames. Fails after many frames, never waits on the clock alone.
+    pub fn run_until(&mut self, what: &str, mut done: impl FnMut(&mut Harness) -> bool) {
+        for _ in 0..5000 {
+            if done(self) {
+                return;
+            }
+            self.app.update();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        panic!("never happened: {what}");
+    }
+
+    /// Clicks at a point of the window (logical pixels from its top left), as `click` does.
+    pub fn click_window(&mut self, at: Vec2) {
+        let t = self.table();
+        self.click(Vec2::new(at.x - t.width / 2.0, t.height / 2.0 - at.y));
+    }
+
+    /// Clicks the button whose label is this text (the HUD's, a panel's, a notice's).
+    pub fn click_button(&mut self, label: &str) {
+        let world = self.app.world_mut();
+        let mut texts = world.query::<(&Text, &ChildOf)>();
+        let parent = texts
+            .iter(world)
+            .find(|(t, _)| t.0 == label)
+            .map(|(_, p)| p.parent())
+            .unwrap_or_else(|| panic!("no button says {label:?}"));
+        let node = world.get::<bevy::ui::ComputedNode>(parent).unwrap();
+        assert!(
+            node.size().x > 0.0,
+            "the button {label:?} is not laid out (hidden?)"
+        );
+        let at = world
+            .get::<bevy::ui::UiGlobalTransform>(parent)
+            .unwrap()
+            .translation
+            * node.inverse_scale_factor();
+        self.click_window(at);
+    }
+
+    /// The overlay open, if any.
+    pub fn overlay(&self) -> Option<Overlay> {
+        let open = *self.app.world().resource::<State<Overlay>>().get();
+        (open != Overlay::None).then_some(open)
+    }
+}
+
+/// What a key types on a US keyboard (as winit names it, Ctrl aside).
+pub fn us_layout(code: KeyCode) -> Key {
+    let named = match code {
+        KeyCode::Space => Some(Key::Space),
+        KeyCode::Enter | KeyCode::NumpadEnter => Some(Key::Enter),
+        KeyCode::Escape => Some(Key::Escape),
+        KeyCode::Tab => Some(Key::Tab),
+        KeyCode::Backspace => Some(Key::Backspace),
+        KeyCode::F11 => Some(Key::F11),
+        KeyCode::ArrowLeft => Some(Key::ArrowLeft),
+        KeyCode::ArrowRight => Some(Key::ArrowRight),
+        KeyCode::ArrowUp => Some(Key::ArrowUp),
+        KeyCode::ArrowDown => Some(Key::ArrowDown),
+        KeyCode::ControlLeft | KeyCode::ControlRight => Some(Key::Control),
+        KeyCode::ShiftLeft | KeyCode::ShiftRight => Some(Key::Shift),
+        _ => None,
+    };
+    if let Some(key) = named {
+        return key;
+    }
+    // KeyA … KeyZ type their letter; Digit0 … Digit9 and Numpad0 … Numpad9 their digit.
+    let debug = format!("{code:?}");
+    let typed = debug
+        .strip_prefix("Key")
+        .map(str::to_lowercase)
+        .or_else(|| debug.strip_prefix("Digit").map(str::to_string))
+        .or_else(|| debug.strip_prefix("Numpad").map(str::to_string))
+        .filter(|t| t.chars().count() == 1);
+    match typed {
+        Some(t) => Key::Character(t.into()),
+        None => Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+    }
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        if !self.keep_dir {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// The places the hint lights.
+pub fn hint_lit(h: &mut Harness) -> Vec<Place> {
+    use zodiac::game::table::HintHighlight;
+    h.app
+        .world_mut()
+        .query::<(&HintHighlight, &Visibility)>()
+        .iter(h.app.world())
+        .filter(|(_, v)| **v != Visibility::Hidden)
+        .filter_map(|(p, _)| zodiac::zodiac::patience::from_neutral(p.0))
+        .collect()
+}
