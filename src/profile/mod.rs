@@ -237,6 +237,38 @@ impl Statistics {
     }
 }
 
+/// The next winnable deal found for each patience and rule set (`next-deals.ron`), kept across a
+/// relaunch so that the first game of the next start needs no solver before its first frame.
+/// Keys are the patience's name and the rule set's statistics key (`klondike klondike/unlimited`);
+/// values deal numbers. A number here is a hint, never trusted for more: it was proved winnable
+/// when found, and the game dealt from it is judged again at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NextDeals {
+    pub format: String,
+    pub deals: BTreeMap<String, String>,
+}
+
+impl Default for NextDeals {
+    fn default() -> Self {
+        NextDeals {
+            format: NextDeals::FORMAT.into(),
+            deals: BTreeMap::new(),
+        }
+    }
+}
+
+impl NextDeals {
+    pub const FORMAT: &'static str = "zodiac-next-deals";
+}
+
+impl Tagged for NextDeals {
+    const FORMAT: &'static str = NextDeals::FORMAT;
+    fn format(&self) -> &str {
+        &self.format
+    }
+}
+
 /// A file kind that carries a `format` tag, so a foreign RON file is told apart.
 pub trait Tagged {
     const FORMAT: &'static str;

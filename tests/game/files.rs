@@ -299,3 +299,32 @@ fn the_same_rules_by_another_name_resume_the_game() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// A winnable deal found ahead is kept across a relaunch: with no game to resume, the next
+/// start deals it, so the first game needs no solver before its first frame.
+#[test]
+fn the_next_winnable_deal_is_kept_for_the_next_start() {
+    let dir = std::env::temp_dir().join(format!("zodiac-next-deals-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = Harness::in_dir(0, dir.clone());
+    let next = |dir: &std::path::Path| -> Option<String> {
+        let text = std::fs::read_to_string(dir.join("next-deals.ron")).ok()?;
+        let file: zodiac::profile::NextDeals = ron::from_str(&text).ok()?;
+        file.deals.get("zodiac cadogan").cloned()
+    };
+    h.run_until("a deal is found ahead and saved", |h| {
+        h.flush_files();
+        next(&h.dir).is_some()
+    });
+    let deal = next(&dir).unwrap();
+    let dir = h.quit();
+    std::fs::remove_file(dir.join("game.ron")).unwrap();
+    let h = Harness::in_dir(0, dir);
+    let game = &h.app.world().resource::<Session>().game;
+    assert_eq!(
+        game.deal().to_string(),
+        deal,
+        "the first game is the deal found ahead"
+    );
+    assert!(game.snapshot().solve().is_winnable());
+}

@@ -80,13 +80,19 @@ impl Harness {
 
     /// Quits (every file written, as on exit) and starts the game again on the same data
     /// folder, resuming the saved game.
-    pub fn relaunch(mut self) -> Harness {
+    pub fn relaunch(self) -> Harness {
+        let dir = self.quit();
+        Harness::in_dir(0, dir)
+    }
+
+    /// Quits as the window does (every file written); the data folder stays, and is returned.
+    pub fn quit(mut self) -> PathBuf {
         self.app.world_mut().write_message(AppExit::Success);
         self.app.update();
         let dir = self.dir.clone();
         self.keep_dir = true;
         drop(self);
-        Harness::in_dir(0, dir)
+        dir
     }
 
     /// Runs frames until nothing moves, no input waits and no new deal waits for the solver.

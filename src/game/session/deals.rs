@@ -8,6 +8,7 @@ use super::*;
 use crate::cards::MAX_DEAL;
 use crate::game::messages::Toast;
 use crate::patience::Verdict;
+use crate::profile;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
 use rand::rngs::StdRng;
@@ -44,6 +45,8 @@ pub struct DealPicker {
     gave_up: Vec<(Under, DealNumber)>,
     /// Requests for a new deal that wait for the search under way, made again when it ends.
     waiting: Vec<Request>,
+    /// `ready` changed since it was last saved.
+    unsaved: bool,
 }
 
 /// What [`DealPicker::pick`] gives.
@@ -76,7 +79,46 @@ impl DealPicker {
             barren: Vec::new(),
             gave_up: Vec::new(),
             waiting: Vec::new(),
+            unsaved: false,
         }
+    }
+
+    /// The deals found ahead, as the file keeps them (`NextDeals`).
+    pub(super) fn next_deals(&self) -> profile::NextDeals {
+        profile::NextDeals {
+            deals: self
+                .ready
+                .iter()
+                .map(|(u, deal)| (format!("{} {}", u.patience, u.rules), deal.to_string()))
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    /// Takes the deals found ahead in an earlier run, for these patiences; anything else in
+    /// the file is passed over.
+    pub(super) fn take_next_deals(&mut self, file: &profile::NextDeals, patiences: &Patiences) {
+        for (key, deal) in &file.deals {
+            let Some((name, rules)) = key.split_once(' ') else {
+                continue;
+            };
+            let (Some(patience), Ok(deal)) = (patiences.by_name(name), DealNumber::parse(deal))
+            else {
+                continue;
+            };
+            let u = Under {
+                patience: patience.name(),
+                rules: rules.to_string(),
+            };
+            if self.ready.iter().all(|(have, _)| *have != u) {
+                self.ready.push((u, deal));
+            }
+        }
+    }
+
+    /// `ready` changed since last asked: it is to be saved.
+    pub(super) fn take_unsaved(&mut self) -> bool {
+        std::mem::take(&mut self.unsaved)
     }
 
     /// A request for a new deal waits for the search under way.
@@ -105,6 +147,7 @@ impl DealPicker {
         }
         let wanted = under(like);
         if let Some(i) = self.ready.iter().position(|(u, _)| *u == wanted) {
+            self.unsaved = true;
             return Pick::Deal(self.ready.swap_remove(i).1);
         }
         if let Some(i) = self.gave_up.iter().position(|(u, _)| *u == wanted) {
@@ -129,6 +172,7 @@ impl DealPicker {
         }
         let wanted = under(like);
         if let Some(i) = self.ready.iter().position(|(u, _)| *u == wanted) {
+            self.unsaved = true;
             return Ok(self.ready.swap_remove(i).1);
         }
         first_winnable(self.candidates(TRIES), like)
@@ -191,7 +235,10 @@ pub(super) fn find_next_deal(
         if let Some(found) = block_on(poll_once(task)) {
             picker.finding = None;
             match found {
-                Ok(deal) => picker.ready.push((u, deal)),
+                Ok(deal) => {
+                    picker.ready.push((u, deal));
+                    picker.unsaved = true;
+                }
                 Err(last) => {
                     picker.barren.push(u.clone());
                     picker.gave_up.push((u, last));

@@ -28,6 +28,7 @@ pub struct Files {
     pub dir: PathBuf,
     pub settings: PathBuf,
     pub statistics: PathBuf,
+    pub next_deals: PathBuf,
 }
 
 impl Files {
@@ -36,6 +37,7 @@ impl Files {
             dir: dir.to_path_buf(),
             settings: dir.join("settings.ron"),
             statistics: dir.join("statistics.ron"),
+            next_deals: dir.join("next-deals.ron"),
         }
     }
 

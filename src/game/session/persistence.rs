@@ -22,7 +22,13 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_everything.in_set(LoadFiles))
         .add_systems(
             Update,
-            (count_finished, save_game, remember_patience, tell_failures)
+            (
+                count_finished,
+                save_game,
+                remember_patience,
+                save_next_deals,
+                tell_failures,
+            )
                 .chain()
                 .in_set(Step::Present),
         )
@@ -83,6 +89,11 @@ fn load_everything(world: &mut World) {
         .get_resource::<super::Patiences>()
         .cloned()
         .unwrap_or_default();
+    let (next, n) = load_or_default::<profile::NextDeals>(&files.next_deals, "next deals");
+    notices.extend(n);
+    world
+        .resource_mut::<super::DealPicker>()
+        .take_next_deals(&next, &patiences);
     for &patience in &patiences.0 {
         let (game, n) = load_game(patience, &files.game(patience));
         notices.extend(n);
@@ -199,6 +210,18 @@ fn apply_settings(settings: Res<Settings>, mut speed: ResMut<Speed>, mut style: 
         four_colour: settings.four_colour,
         back: settings.back,
     });
+}
+
+/// The deals found ahead, saved when they change, so the next start deals one without the
+/// solver.
+fn save_next_deals(mut picker: ResMut<super::DealPicker>, files: Res<Files>, saver: Res<Saver>) {
+    if !picker.bypass_change_detection().take_unsaved() {
+        return;
+    }
+    match profile::to_ron(&picker.next_deals()) {
+        Ok(text) => saver.write(&files.next_deals, text.into_bytes()),
+        Err(e) => error!("could not write the next deals: {e}"),
+    }
 }
 
 fn save_settings(settings: Res<Settings>, files: Res<Files>, saver: Res<Saver>) {
