@@ -419,7 +419,7 @@ fn choose_a_deal_shows_the_verdict_before_playing() {
         &Position::deal(DealNumber::new(1).unwrap()),
         &RuleSet::default_set().rules(),
     ) {
-        Verdict::Winnable { slack, .. } => slack,
+        Verdict::Winnable { note: slack, .. } => slack,
         other => panic!("deal 1 is winnable: {other:?}"),
     };
     type_number(&mut h, 1);

@@ -9,15 +9,14 @@ use bevy::prelude::*;
 use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use std::path::PathBuf;
 use std::time::Duration;
-use zodiac::game::hud::toasts::Banner;
 use zodiac::game::input::InputQueue;
 use zodiac::game::messages::Overlay;
 use zodiac::game::session::{Patiences, Session};
 use zodiac::game::table::Table;
-use zodiac::game::table::cards::{CardView, Mirror};
+use zodiac::game::table::cards::Mirror;
 use zodiac::game::{LaunchOptions, headless_app};
 use zodiac::zodiac::patience::to_neutral;
-use zodiac::zodiac::{DealNumber, Game, Move, Place, RuleSet};
+use zodiac::zodiac::{DealNumber, Game, Place};
 
 pub struct Harness {
     pub app: App,

@@ -3,23 +3,18 @@
 //! back from the rules' state.
 
 use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
-use bevy::input::mouse::{MouseButton, MouseButtonInput};
+use bevy::input::mouse::MouseButton;
 use bevy::prelude::*;
-use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
-use std::path::PathBuf;
-use std::time::Duration;
 use zodiac::game::hud::toasts::Banner;
-use zodiac::game::input::InputQueue;
 use zodiac::game::messages::Overlay;
-use zodiac::game::session::{Patiences, Session};
+use zodiac::game::session::Session;
 use zodiac::game::table::Table;
 use zodiac::game::table::cards::{CardView, Mirror};
 use zodiac::game::{LaunchOptions, headless_app};
 use zodiac::zodiac::patience::to_neutral;
 use zodiac::zodiac::{DealNumber, Game, Move, Place, RuleSet};
 
-use crate::harness::{Harness, us_layout};
+use crate::harness::{Harness, hint_lit};
 
 /// Deal 1 opens with 8H on the waste, and 9H on z20 takes it (RULES.md's vector).
 #[test]
