@@ -117,13 +117,14 @@ def main():
         wait_for(f"the place {label!r}", has(("list item",), label))
     print("ok places: " + "; ".join(places), flush=True)
 
-    # The arrows select the waste, then the stock: the focus follows.
-    key(window, "Right")
-    wait_for("the focus on the waste", lambda: "Waste, 1 card, top 4♥" in focused)
-    print("ok focus: Waste, 1 card, top 4♥", flush=True)
+    # The arrows go round the table in the layout's order, the stock then the waste: the focus
+    # follows.
     key(window, "Right")
     wait_for("the focus on the stock", lambda: "Stock, 23 cards" in focused)
     print("ok focus: Stock, 23 cards", flush=True)
+    key(window, "Right")
+    wait_for("the focus on the waste", lambda: "Waste, 1 card, top 4♥" in focused)
+    print("ok focus: Waste, 1 card, top 4♥", flush=True)
 
     # D turns the stock: the move is announced, and the stock's label follows.
     key(window, "d")

@@ -356,6 +356,13 @@ fn winnable_only_never_deals_a_lost_number() {
             rules: None,
         });
         h.app.update();
+        // A deal not found ahead is found on the task pool, and the request waits for it.
+        h.run_until("the new deal", |h| {
+            !h.app
+                .world()
+                .resource::<zodiac::game::session::DealPicker>()
+                .dealing()
+        });
         let game = h.game();
         assert_eq!(game.rule_set().name, "wikipedia");
         assert_ne!(

@@ -129,8 +129,8 @@ fn a_screen_reader_finds_the_places_follows_the_focus_and_hears_a_move() {
         "ok application",
         "ok buttons: New, Undo, Redo, Hint, Show me, Settings",
         "ok places: Stock, 23 cards; Waste, 1 card, top 4♥; Column c0: Q♥",
-        "ok focus: Waste, 1 card, top 4♥",
         "ok focus: Stock, 23 cards",
+        "ok focus: Waste, 1 card, top 4♥",
         "ok announced: Turned A♣ onto the waste.",
         "ok label: Stock, 22 cards",
     ] {

@@ -43,8 +43,10 @@ pub struct DealPicker {
     /// The last number tried under rules a search found no winnable deal for, until a request
     /// that waited for that search takes it (and the player is told).
     gave_up: Vec<(Under, DealNumber)>,
-    /// Requests for a new deal that wait for the search under way, made again when it ends.
+    /// Requests for a new deal that wait for the search under way.
     waiting: Vec<Request>,
+    /// Requests whose search has ended, to be made again before any newer request.
+    due: Vec<Request>,
     /// `ready` changed since it was last saved.
     unsaved: bool,
 }
@@ -79,6 +81,7 @@ impl DealPicker {
             barren: Vec::new(),
             gave_up: Vec::new(),
             waiting: Vec::new(),
+            due: Vec::new(),
             unsaved: false,
         }
     }
@@ -126,9 +129,16 @@ impl DealPicker {
         self.waiting.push(request);
     }
 
-    /// A new deal waits for the solver: the table is not yet at rest.
+    /// A new deal waits for the solver, or is about to be dealt: the table is not yet at
+    /// rest.
     pub fn dealing(&self) -> bool {
-        !self.waiting.is_empty()
+        !self.waiting.is_empty() || !self.due.is_empty()
+    }
+
+    /// The requests whose search has ended, oldest first: the session makes them before any
+    /// newer request, so the player's requests keep their order.
+    pub(super) fn take_due(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.due)
     }
 
     fn candidates(&mut self, n: usize) -> Vec<DealNumber> {
@@ -219,15 +229,14 @@ fn first_proved(
 
 /// Keeps a winnable deal number ready for the rules in play, for each shipped rule set of the
 /// patience in play (a change of rules in Settings deals at once too), and for the rules each
-/// other patience would deal under (a switch deals at once); makes again the requests that
-/// waited for a search once it ends.
+/// other patience would deal under (a switch deals at once); hands the requests that waited
+/// for a search back to the session once it ends.
 pub(super) fn find_next_deal(
     mut picker: ResMut<DealPicker>,
     session: Res<Session>,
     patiences: Res<Patiences>,
     settings: Option<Res<Settings>>,
     verdicts: Res<Verdicts>,
-    mut requests: MessageWriter<Request>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     if let Some((u, task)) = picker.finding.as_mut() {
@@ -247,7 +256,7 @@ pub(super) fn find_next_deal(
             // Whatever the search found, the requests that waited for it go again: each finds
             // its deal ready, or the unproved one, or starts the search it wants.
             let waiting = std::mem::take(&mut picker.waiting);
-            requests.write_batch(waiting);
+            picker.due.extend(waiting);
         }
         redraw.write(RequestRedraw);
         return;

@@ -97,7 +97,9 @@ pub(super) fn handle_requests(
     mut toasts: MessageWriter<Toast>,
     mut announce: MessageWriter<Announce>,
 ) {
-    for request in requests.read() {
+    // Requests that waited for a deal go first: they were made before any read now.
+    let due = picker.take_due();
+    for request in due.iter().chain(requests.read()) {
         let changes: Vec<GameChanged> = match request {
             Request::Play(m) | Request::Shown(m) | Request::Auto(m) => {
                 let by_player = !matches!(request, Request::Auto(_));
