@@ -16,6 +16,31 @@ pub fn place_token(text: &str) -> Option<(char, Option<u8>)> {
     canonical.then(|| number.parse().ok().map(|n| (letter, Some(n))))?
 }
 
+/// A patience's places as its notation writes them.
+pub trait PlaceToken: Copy + PartialEq + Sized {
+    /// Every place, in the patience's order.
+    fn every() -> Vec<Self>;
+    /// Its letter, and its number if it has one.
+    fn token(self) -> (char, Option<u8>);
+
+    /// The place a token names (as [`place_token`] reads it), if the patience has it.
+    fn from_token(text: &str) -> Option<Self> {
+        let token = place_token(text)?;
+        Self::every().into_iter().find(|p| p.token() == token)
+    }
+}
+
+/// Writes a place's token: `w`, `e2`.
+pub fn write_token(
+    f: &mut std::fmt::Formatter<'_>,
+    (letter, n): (char, Option<u8>),
+) -> std::fmt::Result {
+    match n {
+        Some(n) => write!(f, "{letter}{n}"),
+        None => write!(f, "{letter}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

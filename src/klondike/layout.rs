@@ -8,9 +8,7 @@
 //! longer column closes up to stay above the floor).
 
 use crate::patience::Place;
-use crate::patience::layout::{
-    CARD_ASPECT, HUD_HEIGHT, Layout, Rect, Shape, hud_scale, largest_fit, sane,
-};
+use crate::patience::layout::{Frame, Layout, Rect, Shape, fit_largest};
 
 /// How far apart face-down cards of a column are, in card heights.
 pub const DOWN_STEP: f32 = 0.12;
@@ -21,23 +19,24 @@ pub const FULL_STEPS: f32 = 7.0;
 
 /// Lays out the Klondike table for a window of `width` × `height` logical pixels.
 pub fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
-    let (width, height, scale_factor) = sane(width, height, scale_factor);
-    largest_fit(4.0, height.min(width * 1.4), |card_h| {
-        build(width, height, scale_factor, card_h)
-    })
+    fit_largest(width, height, scale_factor, build)
 }
 
-/// Places everything for a given card height, without checking that it fits (a column too
-/// short for its full steps is given a floor below the table, so it does not fit).
-fn build(width: f32, height: f32, scale_factor: f32, card_h: f32) -> Layout {
-    let snap = |v: f32| (v * scale_factor).round() / scale_factor;
-    let card_h = snap(card_h);
-    let card_w = snap(card_h * CARD_ASPECT);
+/// Places everything on a frame, without checking that it fits (a column too short for its
+/// full steps is given a floor below the table, so it does not fit).
+fn build(frame: &Frame) -> Layout {
+    let Frame {
+        width,
+        height,
+        scale_factor,
+        card_w,
+        card_h,
+        table,
+    } = *frame;
+    let snap = |v: f32| frame.snap(v);
     // Between columns, a little more than the air `Layout::fits` wants.
     let gap = snap((card_w * 0.16).max(3.0));
     let margin = snap((card_h * 0.08).max(3.0));
-    let hud = (HUD_HEIGHT * hud_scale(width)).min(height * 0.2);
-    let table = Rect::new(0.0, -hud / 2.0, width, height - hud);
 
     let step = card_w + gap;
     let x = |i: u8| snap((f32::from(i) - 3.0) * step);

@@ -1,6 +1,7 @@
 //! Klondike's places and moves, with their notation (docs/rules.md, "Klondike"): `d`, `r`,
 //! `w>c3`, `w>f0`, `c3>f0`, `f0>c3`, `c6>c2` (the top card), `c6:3>c2` (the top three).
 
+use crate::cards::notation::{PlaceToken, write_token};
 use std::fmt;
 
 /// Every place a card can lie in Klondike.
@@ -25,26 +26,28 @@ impl Place {
 
     /// Parses `s`, `w`, `f0`..`f3`, `c0`..`c6` (the letter in either case).
     pub fn parse(text: &str) -> Option<Place> {
-        match crate::cards::notation::place_token(text)? {
-            ('s', None) => Some(Place::Stock),
-            ('w', None) => Some(Place::Waste),
-            ('f', Some(f)) if f < 4 => Some(Place::Foundation(f)),
-            ('c', Some(c)) if c < 7 => Some(Place::Column(c)),
-            _ => None,
+        Place::from_token(text)
+    }
+}
+
+impl PlaceToken for Place {
+    fn every() -> Vec<Place> {
+        Place::all().collect()
+    }
+
+    fn token(self) -> (char, Option<u8>) {
+        match self {
+            Place::Stock => ('s', None),
+            Place::Waste => ('w', None),
+            Place::Foundation(i) => ('f', Some(i)),
+            Place::Column(i) => ('c', Some(i)),
         }
     }
 }
 
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (letter, n) = match *self {
-            Place::Stock => ('s', None),
-            Place::Waste => ('w', None),
-            Place::Foundation(i) => ('f', Some(i)),
-            Place::Column(i) => ('c', Some(i)),
-        };
-        write!(f, "{letter}")?;
-        n.map_or(Ok(()), |n| write!(f, "{n}"))
+        write_token(f, self.token())
     }
 }
 

@@ -109,6 +109,53 @@ pub fn largest_fit(lo: f32, hi: f32, build: impl Fn(f32) -> Layout) -> Layout {
     build(lo)
 }
 
+/// A window made sane, one card's size snapped to its texels, and the table's area below the
+/// HUD: what each patience's layout places its cards on.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    pub width: f32,
+    pub height: f32,
+    pub scale_factor: f32,
+    pub card_w: f32,
+    pub card_h: f32,
+    pub table: Rect,
+}
+
+impl Frame {
+    fn new(width: f32, height: f32, scale_factor: f32, card_h: f32) -> Frame {
+        let snap = |v: f32| (v * scale_factor).round() / scale_factor;
+        let card_h = snap(card_h);
+        let hud = (HUD_HEIGHT * hud_scale(width)).min(height * 0.2);
+        Frame {
+            width,
+            height,
+            scale_factor,
+            card_w: snap(card_h * CARD_ASPECT),
+            card_h,
+            table: Rect::new(0.0, -hud / 2.0, width, height - hud),
+        }
+    }
+
+    /// A length or a coordinate rounded to whole texels, so card edges stay crisp.
+    pub fn snap(&self, v: f32) -> f32 {
+        (v * self.scale_factor).round() / self.scale_factor
+    }
+}
+
+/// The layout with the largest cards that fits the window (see [`largest_fit`]): `build`
+/// places everything on a frame, without checking that it fits.
+pub fn fit_largest(
+    width: f32,
+    height: f32,
+    scale_factor: f32,
+    build: impl Fn(&Frame) -> Layout,
+) -> Layout {
+    let (width, height, scale_factor) = sane(width, height, scale_factor);
+    largest_fit(4.0, height.min(width * 1.4), |card_h| {
+        build(&Frame::new(width, height, scale_factor, card_h))
+    })
+}
+
 /// Every place's rectangle and shape for one window size.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {

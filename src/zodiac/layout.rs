@@ -7,28 +7,27 @@
 //! sit to the right of the lower foundations, within reach of every Zodiac pile.
 
 use crate::patience::Place;
-use crate::patience::layout::{
-    CARD_ASPECT, HUD_HEIGHT, Layout, MAX_DEPTH_EDGES, Rect, Shape, hud_scale, largest_fit, sane,
-};
+use crate::patience::layout::{Frame, Layout, MAX_DEPTH_EDGES, Rect, Shape, fit_largest};
 
 /// Lays out the Zodiac table for a window of `width` × `height` logical pixels.
 pub fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
-    let (width, height, scale_factor) = sane(width, height, scale_factor);
-    largest_fit(4.0, height.min(width * 1.4), |card_h| {
-        build(width, height, scale_factor, card_h)
-    })
+    fit_largest(width, height, scale_factor, build)
 }
 
-/// Places everything for a given card height, without checking that it fits.
-fn build(width: f32, height: f32, scale_factor: f32, card_h: f32) -> Layout {
-    let snap = |v: f32| (v * scale_factor).round() / scale_factor;
-    let card_h = snap(card_h);
-    let card_w = snap(card_h * CARD_ASPECT);
+/// Places everything on a frame, without checking that it fits.
+fn build(frame: &Frame) -> Layout {
+    let Frame {
+        width,
+        height,
+        scale_factor,
+        card_w,
+        card_h,
+        table,
+    } = *frame;
+    let snap = |v: f32| frame.snap(v);
     let gap = (card_w * 0.12).max(2.0);
     let depth_step = (card_h * 0.018).max(1.0 / scale_factor);
     let margin = (card_w * 0.15).max(4.0);
-    let hud = (HUD_HEIGHT * hud_scale(width)).min(height * 0.2);
-    let table = Rect::new(0.0, -hud / 2.0, width, height - hud);
     // The ring's ellipse, as large as the table allows (pile depth edges show below a card).
     let depth = depth_step * MAX_DEPTH_EDGES as f32;
     let ring_a = (table.w / 2.0 - card_w / 2.0 - margin).max(1.0);

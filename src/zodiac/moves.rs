@@ -1,6 +1,7 @@
 //! Places on the table and moves between them, with the move notation of docs/rules.md
 //! (`w>z5`, `d`, …).
 
+use crate::cards::notation::{PlaceToken, write_token};
 use std::fmt;
 
 /// Every place a card can lie.
@@ -29,28 +30,29 @@ impl Place {
     /// Parses `w`, `s`, `e2`, `z17`, `f0`: the letter in either case, the number as written by
     /// [`Place`]'s `Display` (no sign, no leading zero), as [`Move::parse`] explains.
     pub fn parse(text: &str) -> Option<Place> {
-        match crate::cards::notation::place_token(text)? {
-            ('w', None) => Some(Place::Waste),
-            ('s', None) => Some(Place::Stock),
-            ('e', Some(n)) if n < 8 => Some(Place::Equator(n)),
-            ('z', Some(n)) if n < 24 => Some(Place::Zodiac(n)),
-            ('f', Some(n)) if n < 8 => Some(Place::Foundation(n)),
-            _ => None,
+        Place::from_token(text)
+    }
+}
+
+impl PlaceToken for Place {
+    fn every() -> Vec<Place> {
+        Place::all().collect()
+    }
+
+    fn token(self) -> (char, Option<u8>) {
+        match self {
+            Place::Stock => ('s', None),
+            Place::Waste => ('w', None),
+            Place::Equator(i) => ('e', Some(i)),
+            Place::Zodiac(i) => ('z', Some(i)),
+            Place::Foundation(i) => ('f', Some(i)),
         }
     }
 }
 
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (letter, n) = match *self {
-            Place::Stock => ('s', None),
-            Place::Waste => ('w', None),
-            Place::Equator(i) => ('e', Some(i)),
-            Place::Zodiac(i) => ('z', Some(i)),
-            Place::Foundation(i) => ('f', Some(i)),
-        };
-        write!(f, "{letter}")?;
-        n.map_or(Ok(()), |n| write!(f, "{n}"))
+        write_token(f, self.token())
     }
 }
 

@@ -149,6 +149,8 @@ fn leaving_an_unfinished_game_for_a_new_one_counts_as_a_loss() {
     let mut h = Harness::new(1, "loss");
     h.key(bevy::prelude::KeyCode::KeyD, &[]);
     h.key(bevy::prelude::KeyCode::KeyN, &[]);
+    // The game is left when the new one is dealt (a deal not found ahead waits for the solver).
+    h.settle();
     let stats = &h
         .app
         .world()
@@ -160,6 +162,7 @@ fn leaving_an_unfinished_game_for_a_new_one_counts_as_a_loss() {
     assert!(on_disk.contains("lost: 1"), "{on_disk}");
     // A new game with no move made yet is not counted when left.
     h.key(bevy::prelude::KeyCode::KeyN, &[]);
+    h.settle();
     let s = h
         .app
         .world()
