@@ -9,6 +9,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
+use zodiac::patience::rule_sets::RuleSetFile as _;
 use zodiac::zodiac::solver::{Solver, Verdict};
 use zodiac::zodiac::{DealNumber, Position, RuleSet, Rules};
 

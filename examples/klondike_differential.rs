@@ -9,6 +9,7 @@
 
 use zodiac::klondike::RuleSet;
 use zodiac::klondike::solver::differential::{Kind, run};
+use zodiac::patience::rule_sets::RuleSetFile as _;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -4,12 +4,14 @@
 //! - [`patience`]: what a patience implements, the one interface between any patience and the
 //!   front end; `registry` lists the patiences.
 //! - [`zodiac`], [`klondike`]: one folder per patience: its rules (the one authority on what is
-//!   legal), layout and solver, with no Bevy in them; neither imports the other.
+//!   legal), layout and solver, with no Bevy in them; neither imports the other. [`freecell`]:
+//!   its rules so far, not yet in the registry.
 //! - [`cli`]: the command line.
 //! - `game` (feature `game`): the Bevy front end, one plugin per concern; it names no patience.
 
 pub mod cards;
 pub mod cli;
+pub mod freecell;
 // Bevy systems take their data as parameters: long signatures and nested query filters are
 // the normal shape of such code, as Bevy itself recommends. Only the front end needs this.
 #[cfg(feature = "game")]

@@ -62,6 +62,11 @@ impl Card {
         self.0 % 13 + 1
     }
 
+    /// Hearts and diamonds are red, clubs and spades black.
+    pub fn is_red(self) -> bool {
+        matches!(self.suit(), Suit::Hearts | Suit::Diamonds)
+    }
+
     pub fn rank_letter(self) -> char {
         RANK_LETTERS[usize::from(self.rank() - 1)]
     }

@@ -2,7 +2,7 @@
 //! from 32000 on), for every patience: each patience puts the cards in its own order before the
 //! shuffle and deals them its own way after it (docs/rules.md, "Deal numbers").
 
-use super::card::Card;
+use super::card::{Card, Suit};
 use std::fmt;
 
 /// A PySolFC deal number, 1 ..= 10^20. Wider than a u64, hence u128.
@@ -78,6 +78,25 @@ impl DealNumber {
         let n = (t ^ (t >> 24)) % (MAX_DEAL + 1);
         // PySolFC would accept 0 here; we have no game 0, so take the next number.
         DealNumber(n.max(1))
+    }
+
+    /// The 52 cards of a one-pack game in the order PySolFC deals them, first dealt first.
+    ///
+    /// PySolFC makes the cards suit by suit (♣ ♠ ♥ ♦, Ace to King). Below 32000 a 52-card game
+    /// first reorders them rank by rank, in the suit order ♣ ♦ ♥ ♠ (its `ms_rearrange`, which
+    /// makes its LCG deals Microsoft's), then shuffles as for any game; the shuffled list is
+    /// dealt from its end. Each patience deals this order its own way (Klondike's columns row by
+    /// row then the stock, FreeCell's left to right across its columns).
+    pub fn one_pack(self) -> [Card; 52] {
+        let mut cards: [Card; 52] =
+            std::array::from_fn(|i| Card::from_index(i as u8).expect("under 52"));
+        if self.0 < 32_000 {
+            const ORDER: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+            cards = std::array::from_fn(|i| Card::new(ORDER[i % 4], (i / 4) as u8 + 1));
+        }
+        self.shuffle(&mut cards);
+        cards.reverse();
+        cards
     }
 
     /// Shuffles `cards` as PySolFC shuffles a game's cards for this deal number: with its LCG

@@ -3,6 +3,7 @@
 
 use super::Command;
 use crate::cards::DealNumber;
+use crate::patience::rule_sets::RuleSetFile as _;
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -8,7 +8,6 @@
 //! a face-down card left on top turns face up as part of the move. Four foundations, one per
 //! suit, build up from the Ace; a card may come back from them if the rule set allows.
 
-pub mod deal;
 pub mod game;
 pub mod illegal;
 pub mod layout;

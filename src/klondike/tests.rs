@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::cards::{Card, DealNumber};
+use crate::patience::rule_sets::RuleSetFile as _;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

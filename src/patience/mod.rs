@@ -8,6 +8,7 @@ mod bridge;
 pub mod layout;
 pub mod played;
 pub mod registry;
+pub mod rule_sets;
 pub mod rules;
 pub mod words;
 

@@ -2,6 +2,7 @@
 //! statuses.
 
 use std::process::Command;
+use zodiac::patience::rule_sets::RuleSetFile as _;
 
 fn zodiac(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_zodiac"))

@@ -4,6 +4,7 @@ use super::*;
 use crate::cards::DealNumber;
 use crate::klondike::{Position, RuleSet};
 use crate::patience::Outcome;
+use crate::patience::rule_sets::RuleSetFile as _;
 
 fn set(name: &str) -> RuleSet {
     RuleSet::by_name_or_path(name).unwrap()

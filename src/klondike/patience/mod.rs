@@ -11,6 +11,7 @@ use super::moves::{Move, Place as KPlace};
 use super::position::{Position, Status};
 use super::ruleset::{RuleSet, Rules};
 use crate::cards::{Card, DealNumber, Suit};
+use crate::patience::rule_sets::RuleSetFile as _;
 use crate::patience::{self, Layout, Place, RuleSetInfo, Slot, Verdict};
 use std::cell::RefCell;
 

@@ -1,7 +1,6 @@
 //! A Klondike position and its rules: what is legal, playing a move and taking it back, and
 //! when the game is won or stuck. Small and `Copy` (no heap), so a solver can keep millions.
 
-use super::deal::deal_order;
 pub use super::illegal::Illegal;
 pub use super::legal::Status;
 use super::moves::{Move, Place};
@@ -62,7 +61,7 @@ impl Position {
     /// The opening of deal `deal` under `rules`, as PySolFC deals it: rows right to left, face
     /// down to columns i..6 for i = 1..6, then one face-up card to each column; then one turn.
     pub fn deal(deal: DealNumber, rules: &Rules) -> Position {
-        let order = deal_order(deal);
+        let order = deal.one_pack();
         let mut p = Position::empty([0; 4], 1);
         let mut next = order.iter().copied();
         for first in 1..7u8 {

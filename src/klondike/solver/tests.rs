@@ -5,6 +5,7 @@
 use super::*;
 use crate::cards::{Card, DealNumber};
 use crate::klondike::RuleSet;
+use crate::patience::rule_sets::RuleSetFile as _;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::cards::DealNumber;
+use crate::patience::rule_sets::RuleSetFile as _;
 use std::collections::BTreeMap;
 
 /// A rule set's verdicts by deal (`W`, `L` or `U`), read from its file.

@@ -4,6 +4,7 @@ use super::*;
 use crate::cards::DealNumber;
 use crate::klondike::RuleSet;
 use crate::klondike::solver::BUDGET;
+use crate::patience::rule_sets::RuleSetFile as _;
 
 fn rules(name: &str) -> Rules {
     RuleSet::by_name_or_path(name).unwrap().rules()

@@ -1,0 +1,271 @@
+//! FreeCell's moves: which are legal (and why not, in a player's words), playing one, taking
+//! it back exactly, and every legal move of a position.
+
+use super::{COLUMN_CAPACITY, Position};
+use crate::cards::Card;
+use crate::freecell::moves::{COLUMNS, Move, Place};
+use crate::freecell::ruleset::{Build, Rules};
+use std::fmt;
+
+/// Why a move is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The place is not on this table.
+    NoSuchPlace,
+    Empty,
+    /// Several cards, from or to anything but a column.
+    NotASequenceMove,
+    /// The cards taken do not form a run that moves as one.
+    NotASequence,
+    /// More cards than the free cells and empty columns make room for.
+    NoRoom {
+        room: usize,
+    },
+    /// The free cell holds a card already.
+    CellTaken,
+    /// The card does not go on the column's top card.
+    DoesNotBuild {
+        card: Card,
+        on: Card,
+    },
+    /// The foundation takes another card next.
+    NotNextHome {
+        card: Card,
+    },
+    /// A card home stays home under these rules.
+    HomeStaysHome,
+    /// Nowhere to put more cards on that column.
+    ColumnFull,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::NoSuchPlace => write!(f, "There is no such place on this table."),
+            Illegal::Empty => write!(f, "There is no card there."),
+            Illegal::NotASequenceMove => write!(f, "Only a column's cards move several at once."),
+            Illegal::NotASequence => write!(
+                f,
+                "Those cards do not form a run: each must lie on the next card up."
+            ),
+            Illegal::NoRoom { room: 1 } => write!(
+                f,
+                "No room to move them: with no free cell and no empty column, one card moves at a time."
+            ),
+            Illegal::NoRoom { room } => write!(
+                f,
+                "No room to move them: the free cells and empty columns make room for {room} cards."
+            ),
+            Illegal::CellTaken => write!(f, "That free cell holds a card already."),
+            Illegal::DoesNotBuild { card, on } => {
+                write!(f, "{} does not go on {}.", card.name(), on.name())
+            }
+            Illegal::NotNextHome { card } => {
+                write!(f, "{} does not go on its foundation yet.", card.name())
+            }
+            Illegal::HomeStaysHome => {
+                write!(f, "These rules keep foundation cards where they are.")
+            }
+            Illegal::ColumnFull => write!(f, "That column can take no more cards."),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// `card` may go on `on` in a column.
+pub fn builds_on(rules: &Rules, card: Card, on: Card) -> bool {
+    card.rank() + 1 == on.rank()
+        && match rules.build {
+            Build::AlternateColours => card.is_red() != on.is_red(),
+            Build::Suit => card.suit() == on.suit(),
+        }
+}
+
+impl Position {
+    fn exists(&self, rules: &Rules, place: Place) -> bool {
+        match place {
+            Place::Cell(k) => k < rules.cells,
+            Place::Foundation(f) => f < 4,
+            Place::Column(c) => c < COLUMNS,
+        }
+    }
+
+    /// The card the move takes hold of: the bottom card of the cards that move.
+    pub fn moving_card(&self, m: Move) -> Option<Card> {
+        match m.from {
+            Place::Column(c) => self.column_card(c, usize::from(m.count.max(1)) - 1),
+            Place::Cell(k) => self.cell(k),
+            Place::Foundation(f) => self.foundation_top(f),
+        }
+    }
+
+    /// The top `n` cards of a column form a run that moves as one.
+    pub fn is_run(&self, rules: &Rules, c: u8, n: usize) -> bool {
+        n >= 1
+            && n <= self.column_len(c)
+            && (0..n - 1).all(
+                |d| match (self.column_card(c, d), self.column_card(c, d + 1)) {
+                    (Some(card), Some(on)) => builds_on(rules, card, on),
+                    _ => false,
+                },
+            )
+    }
+
+    /// Checks a move against the rules.
+    pub fn check(&self, rules: &Rules, m: Move) -> Result<(), Illegal> {
+        if !self.exists(rules, m.from) || !self.exists(rules, m.to) || m.from == m.to {
+            return Err(Illegal::NoSuchPlace);
+        }
+        let n = usize::from(m.count);
+        if n == 0 {
+            return Err(Illegal::Empty);
+        }
+        if n > 1 && !matches!((m.from, m.to), (Place::Column(_), Place::Column(_))) {
+            return Err(Illegal::NotASequenceMove);
+        }
+        let card = self.moving_card(m).ok_or(Illegal::Empty)?;
+        if matches!(m.from, Place::Foundation(_)) && !rules.foundation_back {
+            return Err(Illegal::HomeStaysHome);
+        }
+        if let Place::Column(c) = m.from
+            && !self.is_run(rules, c, n)
+        {
+            return Err(Illegal::NotASequence);
+        }
+        match m.to {
+            Place::Cell(k) => {
+                if self.cell(k).is_some() {
+                    return Err(Illegal::CellTaken);
+                }
+            }
+            Place::Foundation(f) => {
+                if card.suit() as u8 != f || card.rank() != self.home(f) + 1 {
+                    return Err(Illegal::NotNextHome { card });
+                }
+            }
+            Place::Column(c) => {
+                let top = self.column_card(c, 0);
+                if let Some(on) = top
+                    && !builds_on(rules, card, on)
+                {
+                    return Err(Illegal::DoesNotBuild { card, on });
+                }
+                if self.column_len(c) + n > COLUMN_CAPACITY {
+                    return Err(Illegal::ColumnFull);
+                }
+                let room = self.room(rules, top.is_none());
+                if n > room {
+                    return Err(Illegal::NoRoom { room });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a move if it is legal.
+    pub fn apply(&mut self, rules: &Rules, m: Move) -> Result<(), Illegal> {
+        self.check(rules, m)?;
+        self.transfer(m.from, m.to, usize::from(m.count));
+        Ok(())
+    }
+
+    /// Takes back a move just played from here.
+    pub fn undo(&mut self, m: Move) {
+        self.transfer(m.to, m.from, usize::from(m.count));
+    }
+
+    /// Moves the top `n` cards of one place onto another as they lie, no questions asked (a
+    /// checked move, or its undoing).
+    fn transfer(&mut self, from: Place, to: Place, n: usize) {
+        let mut cards = Vec::with_capacity(n);
+        for _ in 0..n {
+            match self.take(from) {
+                Some(card) => cards.push(card),
+                None => break,
+            }
+        }
+        for card in cards.into_iter().rev() {
+            self.put(to, card);
+        }
+    }
+
+    fn take(&mut self, place: Place) -> Option<Card> {
+        match place {
+            Place::Column(c) => {
+                let card = self.column_card(c, 0)?;
+                let c = usize::from(c);
+                self.len[c] -= 1;
+                self.columns[c][usize::from(self.len[c])] = None;
+                Some(card)
+            }
+            Place::Cell(k) => self.cells.get_mut(usize::from(k))?.take(),
+            Place::Foundation(f) => {
+                let card = self.foundation_top(f)?;
+                self.home[usize::from(f)] -= 1;
+                Some(card)
+            }
+        }
+    }
+
+    fn put(&mut self, place: Place, card: Card) {
+        match place {
+            Place::Column(c) if self.column_len(c) < COLUMN_CAPACITY => self.push(c, card),
+            Place::Cell(k) => {
+                if let Some(cell) = self.cells.get_mut(usize::from(k)) {
+                    *cell = Some(card);
+                }
+            }
+            Place::Foundation(f) => {
+                if let Some(home) = self.home.get_mut(usize::from(f)) {
+                    *home += 1;
+                }
+            }
+            Place::Column(_) => {}
+        }
+    }
+
+    /// Every legal move here: to the foundations first, then between columns (every run that
+    /// fits), onto the free cells, and back from the foundations where the rules allow.
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut all = Vec::new();
+        let sources: Vec<Place> = (0..rules.cells)
+            .map(Place::Cell)
+            .chain((0..COLUMNS).map(Place::Column))
+            .collect();
+        for &from in &sources {
+            for f in 0..4 {
+                all.push(Move::one(from, Place::Foundation(f)));
+            }
+        }
+        for a in 0..COLUMNS {
+            for b in (0..COLUMNS).filter(|&b| b != a) {
+                for n in 1..=self.column_len(a).min(13) {
+                    all.push(Move {
+                        from: Place::Column(a),
+                        to: Place::Column(b),
+                        count: n as u8,
+                    });
+                }
+            }
+        }
+        for k in 0..rules.cells {
+            for c in 0..COLUMNS {
+                all.push(Move::one(Place::Cell(k), Place::Column(c)));
+                all.push(Move::one(Place::Column(c), Place::Cell(k)));
+            }
+        }
+        if rules.foundation_back {
+            for f in 0..4 {
+                for to in (0..rules.cells)
+                    .map(Place::Cell)
+                    .chain((0..COLUMNS).map(Place::Column))
+                {
+                    all.push(Move::one(Place::Foundation(f), to));
+                }
+            }
+        }
+        all.retain(|&m| self.check(rules, m).is_ok());
+        all
+    }
+}

@@ -1,0 +1,243 @@
+//! FreeCell's rules: Microsoft's deals as PySolFC deals them, the room a run needs, what each
+//! rule allows and refuses, and exact undo under random play.
+
+use super::position::COLUMN_CAPACITY;
+use super::*;
+use crate::cards::{Card, DealNumber, MAX_DEAL};
+
+fn c(text: &str) -> Card {
+    Card::parse(text).unwrap()
+}
+
+fn builds_on_in(rules: &Rules, card: &str, on: &str) -> bool {
+    position::builds_on(rules, c(card), c(on))
+}
+
+fn freecell() -> Rules {
+    RuleSet::builtin("freecell").unwrap().rules()
+}
+
+fn row(p: &Position, depth_from_bottom: usize) -> String {
+    (0..COLUMNS)
+        .filter_map(|col| p.column(col).get(depth_from_bottom).copied())
+        .map(|card| card.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Microsoft's deal 1, the best-known FreeCell deal there is: PySolFC's deal 1 is the same.
+#[test]
+fn deal_1_is_microsofts() {
+    let p = Position::deal(DealNumber::new(1).unwrap());
+    let rows = [
+        "JD 2D 9H JC 5D 7H 7C 5H",
+        "KD KC 9S 5S AD QC KH 3H",
+        "2S KS 9D QD JS AS AH 3C",
+        "4C 5C TS QH 4H AC 4D 7S",
+        "3S TD 4S TH 8H 2C JH 7D",
+        "6D 8S 8D QS 6C 3D 8C TC",
+        "6S 9C 2H 6H",
+    ];
+    for (i, want) in rows.iter().enumerate() {
+        assert_eq!(row(&p, i), *want, "row {i}");
+    }
+    assert_eq!((0..COLUMNS).map(|col| p.column_len(col)).sum::<usize>(), 52);
+    assert_eq!(p.column_len(3), 7);
+    assert_eq!(p.column_len(4), 6);
+}
+
+#[test]
+fn every_deal_holds_each_card_once() {
+    for n in [1, 11_982, 31_999, 32_000, u128::from(u64::MAX), MAX_DEAL] {
+        let p = Position::deal(DealNumber::new(n).unwrap());
+        let mut seen = [0; 52];
+        for col in 0..COLUMNS {
+            for card in p.column(col) {
+                seen[usize::from(card.index())] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&k| k == 1), "deal {n}");
+    }
+}
+
+#[test]
+fn a_run_needs_room_from_the_free_cells_and_empty_columns() {
+    let r = freecell();
+    // Columns c0..c5 hold a card each, c6 and c7 are empty; no cell is taken.
+    let one = [c("KS"), c("KH"), c("KD"), c("KC"), c("QS"), c("QH")];
+    let columns: [&[Card]; 8] = std::array::from_fn(|i| if i < 6 { &one[i..=i] } else { &[] });
+    let p = Position::from_parts(columns, &[], [0; 4]).unwrap();
+    assert_eq!(p.room(&r, false), 5 * 4, "(1 + 4 cells) × 2^2");
+    assert_eq!(
+        p.room(&r, true),
+        5 * 2,
+        "onto an empty column, it does not count"
+    );
+    let full =
+        Position::from_parts(columns, &[c("2C"), c("3C"), c("4C"), c("5C")], [0; 4]).unwrap();
+    assert_eq!(full.room(&r, false), 4);
+    assert_eq!(full.room(&r, true), 2);
+}
+
+#[test]
+fn runs_move_only_when_they_build_and_fit() {
+    let r = freecell();
+    // c0: 9S 8H 7C 6D (a run of four), c1: TD, the rest full of Kings; cells all taken.
+    let run = [c("9S"), c("8H"), c("7C"), c("6D")];
+    let ten = [c("TD")];
+    let kings = [c("KS")];
+    let apart = [c("KH"), c("5H")];
+    let columns: [&[Card]; 8] = [&run, &ten, &apart, &kings, &kings, &kings, &kings, &kings];
+    let cells = [c("2C"), c("3C"), c("4C"), c("5C")];
+    let p = Position::from_parts(columns, &cells, [0; 4]).unwrap();
+    let to_ten = |n| Move {
+        from: Place::Column(0),
+        to: Place::Column(1),
+        count: n,
+    };
+    assert_eq!(p.check(&r, to_ten(4)), Err(Illegal::NoRoom { room: 1 }));
+    // With two cells free, three cards move at most; the run of four must wait.
+    let p = Position::from_parts(columns, &cells[..2], [0; 4]).unwrap();
+    assert_eq!(p.check(&r, to_ten(4)), Err(Illegal::NoRoom { room: 3 }));
+    let p = Position::from_parts(columns, &[], [0; 4]).unwrap();
+    assert_eq!(p.check(&r, to_ten(4)), Ok(()));
+    assert!(matches!(
+        p.check(&r, to_ten(2)),
+        Err(Illegal::DoesNotBuild { .. })
+    ));
+    let not_a_run = Move {
+        from: Place::Column(2),
+        to: Place::Column(1),
+        count: 2,
+    };
+    assert_eq!(p.check(&r, not_a_run), Err(Illegal::NotASequence));
+    // Baker's Game builds in suit: the alternate-colour run is no run there, and a card goes
+    // only on its own suit.
+    let bakers = RuleSet::builtin("bakers-game").unwrap().rules();
+    assert_eq!(p.check(&bakers, to_ten(4)), Err(Illegal::NotASequence));
+    assert!(builds_on_in(&bakers, "9D", "TD") && !builds_on_in(&bakers, "9S", "TD"));
+    assert!(builds_on_in(&r, "9S", "TD") && !builds_on_in(&r, "9D", "TD"));
+}
+
+#[test]
+fn cells_and_foundations_take_what_they_should() {
+    let r = freecell();
+    let p = Position::deal(DealNumber::new(1).unwrap());
+    // Deal 1: c5's top card is 3D; c6's is 8C... (see the rows above).
+    let to_cell = Move::one(Place::Column(0), Place::Cell(0));
+    let mut q = p;
+    q.apply(&r, to_cell).unwrap();
+    assert_eq!(
+        q.check(&r, Move::one(Place::Column(1), Place::Cell(0))),
+        Err(Illegal::CellTaken)
+    );
+    assert_eq!(
+        q.check(&r, Move::one(Place::Column(1), Place::Cell(4))),
+        Err(Illegal::NoSuchPlace)
+    );
+    // An Ace goes home, a Two does not before it.
+    let aces = [c("AH")];
+    let twos = [c("2H")];
+    let columns: [&[Card]; 8] = [&aces, &twos, &[], &[], &[], &[], &[], &[]];
+    let mut p = Position::from_parts(columns, &[], [0; 4]).unwrap();
+    let home = |col| Move::one(Place::Column(col), Place::Foundation(2));
+    assert!(matches!(
+        p.check(&r, home(1)),
+        Err(Illegal::NotNextHome { .. })
+    ));
+    assert_eq!(
+        p.check(&r, Move::one(Place::Column(0), Place::Foundation(0))),
+        Err(Illegal::NotNextHome { card: c("AH") })
+    );
+    p.apply(&r, home(0)).unwrap();
+    p.apply(&r, home(1)).unwrap();
+    assert_eq!(p.home(2), 2);
+    // Home stays home in the shipped rules; a custom set may allow it back.
+    let back = Move::one(Place::Foundation(2), Place::Cell(0));
+    assert_eq!(p.check(&r, back), Err(Illegal::HomeStaysHome));
+    let loose = Rules {
+        foundation_back: true,
+        ..r
+    };
+    let mut q = p;
+    q.apply(&loose, back).unwrap();
+    assert_eq!((q.home(2), q.cell(0)), (1, Some(c("2H"))));
+}
+
+/// Random play under both rule sets: every legal move applies, its notation reads back, and
+/// undoing each move in turn gives back every position before it.
+#[test]
+fn random_play_undoes_exactly() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(35);
+    for set in RuleSet::shipped() {
+        let r = set.rules();
+        for deal in 1..=20u128 {
+            let mut p = Position::deal(DealNumber::new(deal).unwrap());
+            let mut line = Vec::new();
+            for _ in 0..200 {
+                let moves = p.legal_moves(&r);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                assert_eq!(Move::parse(&m.to_string()), Ok(m));
+                let before = p;
+                p.apply(&r, m).unwrap();
+                assert!((0..COLUMNS).all(|col| p.column_len(col) <= COLUMN_CAPACITY));
+                line.push((before, m));
+            }
+            for (before, m) in line.into_iter().rev() {
+                p.undo(m);
+                assert_eq!(p, before, "undoing {m} in deal {deal} under {}", set.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn notation_reads_what_it_writes_and_nothing_else() {
+    for (text, want) in [
+        ("c3>c5", Move::one(Place::Column(3), Place::Column(5))),
+        (
+            "C3:4>c5",
+            Move {
+                from: Place::Column(3),
+                to: Place::Column(5),
+                count: 4,
+            },
+        ),
+        ("c3>r0", Move::one(Place::Column(3), Place::Cell(0))),
+        ("r0>f1", Move::one(Place::Cell(0), Place::Foundation(1))),
+    ] {
+        assert_eq!(Move::parse(text), Ok(want), "{text}");
+    }
+    for bad in [
+        "", "c3", "c3>c3", "c3:1>c5", "c3:04>c5", "r0:2>c1", "c8>c1", "x1>c2", "c3>c5>c6",
+    ] {
+        assert!(Move::parse(bad).is_err(), "{bad:?}");
+    }
+}
+
+#[test]
+fn rule_sets_are_data() {
+    let shipped = RuleSet::shipped();
+    assert_eq!(shipped[0].name, "freecell");
+    assert_eq!(shipped[0].rules().cells, 4);
+    assert_eq!(shipped[1].rules().build, Build::Suit);
+    let custom = "(name: \"two\", title: \"Two cells\", description: \"\", cells: 2, build: AlternateColours)";
+    let two = RuleSet::parse("two.ron", custom).unwrap();
+    assert_eq!(two.key(), "custom/two/2ca");
+    let too_many = custom.replace("cells: 2", "cells: 9");
+    assert!(
+        RuleSet::parse("nine.ron", &too_many)
+            .unwrap_err()
+            .contains("cells must be 1 to 8")
+    );
+    let copy = custom.replace("cells: 2", "cells: 4");
+    assert_eq!(
+        RuleSet::parse("copy.ron", &copy).unwrap().canonical().name,
+        "freecell"
+    );
+}
