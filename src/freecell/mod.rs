@@ -15,6 +15,7 @@
 pub mod moves;
 pub mod position;
 pub mod ruleset;
+pub mod solver;
 
 pub use moves::{BadToken, COLUMNS, Move, Place};
 pub use position::{Illegal, Position};
