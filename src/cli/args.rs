@@ -6,7 +6,6 @@ use super::Command;
 use crate::cards::DealNumber;
 use crate::patience::registry;
 use clap::builder::PossibleValuesParser;
-use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -106,7 +105,8 @@ enum Sub {
         /// The rule set: a shipped name (default: the patience's first) or a .ron file
         #[arg(long, value_name = "NAME")]
         rules: Option<String>,
-        /// Klondike: positions searched before the answer is unknown (default 4000000)
+        /// Positions searched before the answer is unknown, for a solver with a budget
+        /// (Klondike's: default 4000000)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
     },
@@ -126,7 +126,8 @@ enum Sub {
         /// Write one line per deal to FILE as each is decided
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
-        /// Klondike: positions searched per deal before it is unknown (default 4000000)
+        /// Positions searched per deal before it is unknown, for a solver with a budget
+        /// (Klondike's: default 4000000)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
     },
@@ -168,10 +169,6 @@ where
     into_command(cli)
 }
 
-fn invalid(kind: ErrorKind, message: impl std::fmt::Display) -> clap::Error {
-    command().error(kind, message)
-}
-
 /// The rule set named, or the patience's first.
 fn rules_or_default(patience: &str, rules: Option<String>) -> String {
     rules.unwrap_or_else(|| {
@@ -197,34 +194,31 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
             data_dir,
         });
     };
-    let name = |which: Which| {
-        which.patience.map_or_else(
-            || registry::default().name().to_string(),
-            |p| p.to_ascii_lowercase(),
-        )
+    let named = |which: Which| which.patience.map(|p| p.to_ascii_lowercase());
+    let name = |which: Which| named(which).unwrap_or_else(|| registry::default().name().into());
+    // A deal's rule set, or a saved game's (which carries its own).
+    let source = |patience: Option<&str>, source: Source, rules: Option<String>| match source {
+        Source {
+            deal: Some(deal), ..
+        } => crate::cli::Source::Deal {
+            deal,
+            rules: rules_or_default(patience.unwrap_or(registry::default().name()), rules),
+        },
+        Source {
+            game: Some(file), ..
+        } => crate::cli::Source::Game(file),
+        Source { .. } => unreachable!("clap asks for --deal or --game"),
     };
-    let klondike =
-        |p: &str| p == <crate::klondike::patience::Klondike as crate::patience::Rules>::NAME;
+    let budget = |b: Option<u64>| b.map(|b| usize::try_from(b).unwrap_or(usize::MAX));
     Ok(match sub {
         Sub::Show {
             patience,
-            source,
+            source: from,
             rules,
         } => {
-            let patience = name(patience);
-            let rules = rules_or_default(&patience, rules);
-            match (source.deal, source.game) {
-                (Some(deal), _) if klondike(&patience) => Command::KlondikeShow { deal, rules },
-                (_, Some(_)) if klondike(&patience) => {
-                    return Err(invalid(
-                        ErrorKind::ArgumentConflict,
-                        "Klondike's show starts from --deal N",
-                    ));
-                }
-                (Some(deal), _) => Command::ShowDeal { deal, rules },
-                (None, Some(file)) => Command::ShowGame { file },
-                (None, None) => unreachable!("clap asks for --deal or --game"),
-            }
+            let patience = named(patience);
+            let source = source(patience.as_deref(), from, rules);
+            Command::Show { patience, source }
         }
         Sub::Play {
             patience,
@@ -235,39 +229,25 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
             let patience = name(patience);
             let rules = rules_or_default(&patience, rules);
             let deal = deal.expect("clap asks for --deal");
-            if klondike(&patience) {
-                Command::KlondikePlay { deal, rules, moves }
-            } else {
-                Command::Play { deal, rules, moves }
+            Command::Play {
+                patience,
+                deal,
+                rules,
+                moves,
             }
         }
         Sub::Solve {
             patience,
-            source,
+            source: from,
             rules,
-            budget,
+            budget: b,
         } => {
-            let patience = name(patience);
-            let rules = rules_or_default(&patience, rules);
-            let budget = budget.map(|b| usize::try_from(b).unwrap_or(usize::MAX));
-            if klondike(&patience) {
-                Command::KlondikeSolve {
-                    deal: source.deal.unwrap_or(DealNumber::new(1).expect("deal 1")),
-                    rules,
-                    game: source.game,
-                    budget,
-                }
-            } else if budget.is_some() {
-                return Err(invalid(
-                    ErrorKind::ArgumentConflict,
-                    "--budget is for Klondike's solve and winrate (--patience klondike)",
-                ));
-            } else {
-                match (source.deal, source.game) {
-                    (Some(deal), _) => Command::SolveDeal { deal, rules },
-                    (None, Some(file)) => Command::SolveGame { file },
-                    (None, None) => unreachable!("clap asks for --deal or --game"),
-                }
+            let patience = named(patience);
+            let source = source(patience.as_deref(), from, rules);
+            Command::Solve {
+                patience,
+                source,
+                budget: budget(b),
             }
         }
         Sub::Winrate {
@@ -276,35 +256,19 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
             rules,
             jobs,
             csv,
-            budget,
+            budget: b,
         } => {
             let patience = name(patience);
             let rules = rules_or_default(&patience, rules);
             let (first, last) = deals.expect("clap asks for --deals");
-            let jobs = jobs.map(usize::from);
-            let budget = budget.map(|b| usize::try_from(b).unwrap_or(usize::MAX));
-            if klondike(&patience) {
-                Command::KlondikeWinrate {
-                    rules,
-                    first,
-                    last,
-                    jobs,
-                    csv,
-                    budget,
-                }
-            } else if budget.is_some() {
-                return Err(invalid(
-                    ErrorKind::ArgumentConflict,
-                    "--budget is for Klondike's solve and winrate (--patience klondike)",
-                ));
-            } else {
-                Command::Winrate {
-                    rules,
-                    first,
-                    last,
-                    jobs,
-                    csv,
-                }
+            Command::Winrate {
+                patience,
+                rules,
+                first,
+                last,
+                jobs: jobs.map(usize::from),
+                csv,
+                budget: budget(b),
             }
         }
     })

@@ -3,57 +3,71 @@
 //! clap's error or one line, never a panic.
 
 mod args;
-mod klondike;
 mod rates;
-mod zodiac;
 
 pub use args::{command, parse};
 
 use crate::cards::DealNumber;
-use crate::zodiac::Move;
+use crate::patience::{Game, Patience, registry};
 use std::path::PathBuf;
-use zodiac::{deal_game, run_winrate, saved_game, solve_text};
 
-/// The help's tail: examples, the notation of moves, what `show` prints, and the window's keys
-/// (from the one key table).
+/// The help's tail: examples, each patience's rule sets and notation (from the registry), what
+/// the commands print, and the window's keys (from the one key table).
 pub fn after_help() -> String {
+    let all = registry::all();
+    let sets: Vec<String> = all
+        .iter()
+        .map(|p| {
+            let names: Vec<String> = p.rule_sets().into_iter().map(|s| s.name).collect();
+            format!("    {}: {}", p.title(), names.join(", "))
+        })
+        .collect();
+    let moves: Vec<String> = all
+        .iter()
+        .map(|p| format!("{} MOVES {}", p.title().to_uppercase(), p.command_help()))
+        .collect();
+    let columns: Vec<String> = all
+        .iter()
+        .map(|p| format!("{} {}", p.title(), p.winrate_columns()))
+        .collect();
     format!(
-        "{AFTER_HELP}\n\nKEYS in the window:\n{}",
+        "{EXAMPLES}\n\nRULE SETS (the first is the default; or a rule-set .ron file of your own):\n\
+         {}\n\n{}\n\n{OUTPUT}\n\
+         winrate --csv: deal,verdict, then each patience's columns ({}).\n\n\
+         KEYS in the window:\n{}",
+        sets.join("\n"),
+        moves.join("\n\n"),
+        columns.join("; "),
         crate::keys::help_text(4)
     )
 }
 
-const AFTER_HELP: &str = "\
+const EXAMPLES: &str = "\
 EXAMPLES:
     zodiac                                  open the window on the game played last
     zodiac --patience klondike --deal 610   open the window on Klondike deal 610
     zodiac show --deal 1                    Zodiac deal 1's opening, as text
-    zodiac show --game FILE                 a saved game's position
+    zodiac show --game FILE                 a saved game's position (of any patience)
     zodiac play --deal 1 d w>z5             play moves from a deal and print the position
     zodiac solve --patience klondike --deal 610 --rules unlimited
-    zodiac winrate --rules cadogan --deals 1..1000 --csv out.csv
+    zodiac winrate --rules cadogan --deals 1..1000 --csv out.csv";
 
-RULE SETS: Zodiac: cadogan (the default: 4 foundations up from Ace, 4 down from King) or
-    wikipedia (all 8 up from Ace). Klondike: single-pass (the default), unlimited or
-    draw-three. Or a rule-set .ron file of your own.
-
-ZODIAC MOVES (the notation of docs/rules.md; letters in either case, no leading zeros):
-    d        turn the top stock card onto the waste
-    r        turn the waste over into the empty stock
-    w>z5     waste card onto Zodiac pile z5       w>e2    waste card into Equator cell e2
-    e2>z5    Equator card onto Zodiac pile z5     z5>f0   Zodiac top card onto foundation f0
-    e2>f4    Equator card onto foundation f4
-
-KLONDIKE MOVES: d turn (one card or three), r turn the waste over (if a pass is left),
-    w>c3 w>f0 c3>f0 f0>c3, c6>c2 (the top card), c6:3>c2 (the top three cards).
-
+const OUTPUT: &str = "\
 OUTPUT of show and play: one line per place, cards bottom to top (rank then suit: TD, AS),
-`--` for an empty Equator cell, the stock with the next card to turn first, then the phase
-and the status (playing, won or stuck). solve: the verdict, then the winning moves, or why
-it is lost, then the time taken. winrate --csv: deal,verdict,slack,micros per deal (Klondike:
-deal,verdict,micros,positions).";
+then the status (playing, won or stuck). solve: the verdict, then the winning moves, or why
+it is lost, then the time taken.";
 
-/// What the command line asks for.
+/// Where a text command starts from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A deal's opening under a rule set (a shipped name or a file).
+    Deal { deal: DealNumber, rules: String },
+    /// A saved game record, with its own rule set.
+    Game(PathBuf),
+}
+
+/// What the command line asks for. `patience` is a registry name; `None` with a saved game:
+/// whichever patience the record is of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Open the game window.
@@ -64,95 +78,112 @@ pub enum Command {
         rules: Option<String>,
         data_dir: Option<PathBuf>,
     },
-    /// Print a deal's opening position.
-    ShowDeal { deal: DealNumber, rules: String },
-    /// Print a saved game's position.
-    ShowGame { file: PathBuf },
-    /// Play moves from a deal and print the result.
+    /// Print a position.
+    Show {
+        patience: Option<String>,
+        source: Source,
+    },
+    /// Play moves from a deal and print the position they reach.
     Play {
+        patience: String,
         deal: DealNumber,
         rules: String,
         moves: Vec<String>,
     },
-    /// Decide a deal's opening.
-    SolveDeal { deal: DealNumber, rules: String },
-    /// Decide a saved game's position.
-    SolveGame { file: PathBuf },
-    /// Decide every Klondike deal of a range.
-    KlondikeWinrate {
-        rules: String,
-        first: DealNumber,
-        last: DealNumber,
-        jobs: Option<usize>,
-        csv: Option<PathBuf>,
-        /// Positions searched per deal before "unknown" (default: the solver's budget).
+    /// Decide a position.
+    Solve {
+        patience: Option<String>,
+        source: Source,
+        /// Positions searched before "unknown" (default: the solver's own).
         budget: Option<usize>,
-    },
-    /// Decide a Klondike deal's opening (`game: None`), or where a saved game stands.
-    KlondikeSolve {
-        deal: DealNumber,
-        rules: String,
-        game: Option<PathBuf>,
-        budget: Option<usize>,
-    },
-    /// Print a Klondike deal's opening.
-    KlondikeShow { deal: DealNumber, rules: String },
-    /// Play Klondike moves from a deal and print the result.
-    KlondikePlay {
-        deal: DealNumber,
-        rules: String,
-        moves: Vec<String>,
     },
     /// Decide every deal of a range.
     Winrate {
+        patience: String,
         rules: String,
         first: DealNumber,
         last: DealNumber,
         jobs: Option<usize>,
         csv: Option<PathBuf>,
+        budget: Option<usize>,
     },
+}
+
+/// The patience by its registry name.
+fn patience(name: &str) -> Result<&'static dyn Patience, String> {
+    registry::by_name(name).ok_or_else(|| format!("no patience is called {name:?}"))
+}
+
+/// The game a text command starts from: a deal, or a saved game (of the patience named, else
+/// of whichever patience reads it).
+fn open(name: Option<&str>, source: &Source) -> Result<Box<dyn Game>, String> {
+    let named = name.map(patience).transpose()?;
+    match source {
+        Source::Deal { deal, rules } => named
+            .unwrap_or_else(registry::default)
+            .new_game(rules, *deal),
+        Source::Game(file) => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let found = match named {
+                Some(p) => p.load(&text),
+                None => registry::all()
+                    .into_iter()
+                    .find_map(|p| p.load(&text).ok())
+                    .ok_or(())
+                    .or_else(|()| registry::default().load(&text)),
+            };
+            found.map_err(|e| format!("{}: {e}", file.display()))
+        }
+    }
 }
 
 /// Runs a text command and returns what to print.
 pub fn run_text(command: &Command) -> Result<String, String> {
     match command {
-        Command::ShowDeal { deal, rules } => {
-            let game = deal_game(*deal, rules)?;
-            Ok(game.position().to_text(game.rules()))
-        }
-        Command::ShowGame { file } => {
-            let game = saved_game(file)?;
-            Ok(game.position().to_text(game.rules()))
-        }
-        Command::Play { deal, rules, moves } => {
-            let mut game = deal_game(*deal, rules)?;
+        Command::Show { patience, source } => Ok(open(patience.as_deref(), source)?.text()),
+        Command::Play {
+            patience,
+            deal,
+            rules,
+            moves,
+        } => {
+            let source = Source::Deal {
+                deal: *deal,
+                rules: rules.clone(),
+            };
+            let mut game = open(Some(patience), &source)?;
             for (index, token) in moves.iter().enumerate() {
-                let m = Move::parse(token)
+                game.play_written(token)
                     .map_err(|e| format!("move index {index} ({token:?}): {e}"))?;
-                game.play(m)
-                    .map_err(|e| format!("move index {index} ({token:?}): illegal: {e}"))?;
             }
-            Ok(game.position().to_text(game.rules()))
+            Ok(game.text())
         }
-        Command::SolveDeal { deal, rules } => {
-            let game = deal_game(*deal, rules)?;
-            Ok(solve_text(game.position(), game.rules()))
-        }
-        Command::SolveGame { file } => {
-            let game = saved_game(file)?;
-            Ok(solve_text(game.position(), game.rules()))
-        }
+        Command::Solve {
+            patience,
+            source,
+            budget,
+        } => open(patience.as_deref(), source)?.solve_text(*budget),
         Command::Winrate {
+            patience: name,
             rules,
             first,
             last,
             jobs,
             csv,
-        } => run_winrate(rules, *first, *last, *jobs, csv.as_ref()),
-        Command::KlondikeWinrate { .. }
-        | Command::KlondikeSolve { .. }
-        | Command::KlondikeShow { .. }
-        | Command::KlondikePlay { .. } => klondike::run(command),
+            budget,
+        } => {
+            let jobs =
+                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            rates::run(
+                patience(name)?,
+                rules,
+                (first.get(), last.get()),
+                jobs,
+                *budget,
+                csv.as_deref(),
+            )
+        }
         Command::Window { .. } => Err("the window is not a text command".into()),
     }
 }

@@ -1,5 +1,90 @@
-//! What `zodiac winrate` prints at the end, for every patience: the rate of the deals decided,
+//! `zodiac winrate` for every patience: the deals decided (by the patience's solver), a CSV line
+//! each as it comes, a progress bar on a terminal, and at the end the rate of the deals decided,
 //! its Wilson interval, and the unknown deals counted both ways.
+
+use crate::patience::Patience;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::time::Instant;
+
+/// Decides the range, writes the CSV (flushed a deal at a time, so a run stopped early still
+/// says what it decided), and returns the report and the time taken.
+pub fn run(
+    patience: &dyn Patience,
+    rules: &str,
+    (first, last): (u128, u128),
+    jobs: usize,
+    budget: Option<usize>,
+    csv: Option<&Path>,
+) -> Result<String, String> {
+    let cannot = |path: &Path, e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    // The rules are checked before a file is made.
+    patience.rule_set(rules)?;
+    let mut csv = match csv {
+        Some(path) => {
+            let mut file = std::fs::File::create(path).map_err(|e| cannot(path, e))?;
+            writeln!(file, "deal,verdict,{}", patience.winrate_columns())
+                .map_err(|e| cannot(path, e))?;
+            Some((path, file))
+        }
+        None => None,
+    };
+    let total = last - first + 1;
+    let bar = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let mut last_drawn = Instant::now();
+    let (mut done, mut wins, mut unknown, mut failed) = (0u128, 0u128, 0u128, None);
+    patience.decide_range(rules, (first, last), jobs, budget, &mut |row| {
+        done += 1;
+        match row.word {
+            "winnable" => wins += 1,
+            "unknown" => unknown += 1,
+            _ => {}
+        }
+        if let Some((path, file)) = &mut csv
+            && failed.is_none()
+            && let Err(e) = writeln!(file, "{},{},{}", row.deal, row.word, row.columns)
+        {
+            failed = Some(cannot(path, e));
+        }
+        if bar && (last_drawn.elapsed().as_millis() >= 200 || done == total) {
+            last_drawn = Instant::now();
+            eprint!(
+                "{}",
+                progress_bar(done, total, start.elapsed().as_secs_f64())
+            );
+            if done == total {
+                eprintln!();
+            }
+        }
+    })?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    Ok(format!(
+        "{}time: {:.1} s\n",
+        report(wins, unknown, total),
+        start.elapsed().as_secs_f64()
+    ))
+}
+
+/// One redrawn line: `[#####.....]  45.0%  450000/1000000  ETA 3m 12s`.
+pub fn progress_bar(done: u128, total: u128, seconds: f64) -> String {
+    let fraction = done as f64 / total.max(1) as f64;
+    let filled = (fraction * 30.0) as usize;
+    let eta = if done == 0 {
+        "?".to_string()
+    } else {
+        let left = (seconds / fraction - seconds).max(0.0) as u64;
+        format!("{}m {:02}s", left / 60, left % 60)
+    };
+    format!(
+        "\r[{}{}] {:5.1}%  {done}/{total}  ETA {eta}   ",
+        "#".repeat(filled),
+        ".".repeat(30 - filled),
+        fraction * 100.0
+    )
+}
 
 /// The Wilson score interval for `wins` of `n` at 95%, as fractions.
 pub fn wilson(wins: u128, n: u128) -> (f64, f64) {

@@ -6,7 +6,8 @@
 use super::played::Played;
 use super::rules::{Rules, Table};
 use super::{
-    Game, Layout, Move, Outcome, Patience, Place, RuleSetInfo, Slot, Snapshot, Status, Verdict,
+    Decided, Game, Layout, Move, Outcome, Patience, Place, RuleSetInfo, Slot, Snapshot, Status,
+    Verdict,
 };
 use crate::cards::{Card, DealNumber, Suit};
 use std::sync::Arc;
@@ -54,6 +55,26 @@ impl<T: Table> Patience for T {
 
     fn save_file(&self) -> &'static str {
         T::SAVE_FILE
+    }
+
+    fn command_help(&self) -> &'static str {
+        T::COMMAND_HELP
+    }
+
+    fn winrate_columns(&self) -> &'static str {
+        T::WINRATE_COLUMNS
+    }
+
+    fn decide_range(
+        &self,
+        rules: &str,
+        range: (u128, u128),
+        jobs: usize,
+        budget: Option<usize>,
+        row: &mut dyn FnMut(Decided),
+    ) -> Result<(), String> {
+        let params = T::params(&T::by_name_or_path(rules)?);
+        T::decide_range(&params, range, jobs, budget, row)
     }
 }
 
@@ -139,9 +160,22 @@ impl<T: Table> Game for Played<T> {
             .unwrap_or_default()
     }
 
+    fn text(&self) -> String {
+        T::to_text(self.rules(), self.position())
+    }
+
+    fn solve_text(&self, budget: Option<usize>) -> Result<String, String> {
+        T::solve_text(self.rules(), self.position(), budget)
+    }
+
     fn play(&mut self, m: Move) -> Result<(), String> {
         let m = T::from_neutral(m).ok_or_else(|| "no such move".to_string())?;
         Played::play(self, m).map_err(|e| e.to_string())
+    }
+
+    fn play_written(&mut self, token: &str) -> Result<(), String> {
+        let m = T::parse_move(token)?;
+        Played::play(self, m).map_err(|e| format!("illegal: {e}"))
     }
 
     fn best_move(&self, place: Place, depth: usize) -> Option<Move> {

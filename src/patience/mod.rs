@@ -15,7 +15,7 @@ pub mod words;
 pub use crate::cards::{Card, DealNumber, Suit};
 pub use layout::{Layout, Rect, Shape};
 pub use played::{Outcome, Played};
-pub use rules::{Rules, Table};
+pub use rules::{Decided, Rules, Table};
 use std::fmt;
 use std::sync::Arc;
 
@@ -169,6 +169,20 @@ pub trait Patience: Send + Sync + 'static {
     fn rules_text(&self) -> &'static str;
     /// The patience's saved-game file name in the data folder.
     fn save_file(&self) -> &'static str;
+    /// The command line's help on this patience's notation.
+    fn command_help(&self) -> &'static str;
+    /// The columns `winrate --csv` writes after `deal,verdict`.
+    fn winrate_columns(&self) -> &'static str;
+    /// Decides deals `range.0..=range.1` under these rules on `jobs` threads, telling `row` of
+    /// each in deal order (`zodiac winrate`).
+    fn decide_range(
+        &self,
+        rules: &str,
+        range: (u128, u128),
+        jobs: usize,
+        budget: Option<usize>,
+        row: &mut dyn FnMut(Decided),
+    ) -> Result<(), String>;
 }
 
 /// A game in progress, of any patience: what the front end reads and asks.
@@ -200,10 +214,16 @@ pub trait Game: Send + Sync {
     fn place_name(&self, place: Place) -> String;
     /// A move in the patience's notation (`w>z5`).
     fn notation(&self, m: Move) -> String;
+    /// The position as `zodiac show` prints it.
+    fn text(&self) -> String;
+    /// What `zodiac solve` prints for the position (see `Rules::solve_text`).
+    fn solve_text(&self, budget: Option<usize>) -> Result<String, String>;
 
     // Moves.
     /// Plays a move if the rules allow it; why not otherwise.
     fn play(&mut self, m: Move) -> Result<(), String>;
+    /// Plays a move written in the patience's notation (`w>z5`), if the rules allow it.
+    fn play_written(&mut self, token: &str) -> Result<(), String>;
     /// The move a click on this card sends: the card `depth` from the top of `place` (and the
     /// cards on it) to its best place.
     fn best_move(&self, place: Place, depth: usize) -> Option<Move>;

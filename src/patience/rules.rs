@@ -90,6 +90,39 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     /// The table for a window of this logical size.
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout;
+
+    // The command line.
+    /// The help's words on this patience's notation (docs/rules.md) and what its `show` adds.
+    const COMMAND_HELP: &'static str;
+    /// A position as `zodiac show` prints it (docs/rules.md): a line a place, then the status.
+    fn to_text(params: &Self::Params, position: &Self::Position) -> String;
+    /// What `zodiac solve` prints: the verdict's word, the moves or why, what else the solver
+    /// says, the time. `budget`: positions to search before "unknown", where the solver has one.
+    fn solve_text(
+        params: &Self::Params,
+        position: &Self::Position,
+        budget: Option<usize>,
+    ) -> Result<String, String>;
+    /// The columns `winrate --csv` writes after `deal,verdict` (`slack,micros`).
+    const WINRATE_COLUMNS: &'static str;
+    /// Decides deals `range.0..=range.1` on `jobs` threads, telling `row` of each in deal order.
+    fn decide_range(
+        params: &Self::Params,
+        range: (u128, u128),
+        jobs: usize,
+        budget: Option<usize>,
+        row: &mut dyn FnMut(Decided),
+    ) -> Result<(), String>;
+}
+
+/// One deal decided by a win-rate run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decided {
+    pub deal: u128,
+    /// `winnable`, `lost` or `unknown`.
+    pub word: &'static str,
+    /// The patience's own columns of the CSV line, as its `WINRATE_COLUMNS` names them.
+    pub columns: String,
 }
 
 /// A game of this patience: the generic game over its rules.

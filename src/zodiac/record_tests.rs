@@ -144,7 +144,11 @@ fn a_custom_rules_game_replays_resumes_and_shows_without_its_file() {
         // `zodiac show --game FILE`, with the rule-set file gone.
         let saved = dir.join("game.ron");
         std::fs::write(&saved, &text).unwrap();
-        let shown = crate::cli::run_text(&crate::cli::Command::ShowGame { file: saved }).unwrap();
+        let shown = crate::cli::run_text(&crate::cli::Command::Show {
+            patience: None,
+            source: crate::cli::Source::Game(saved),
+        })
+        .unwrap();
         assert_eq!(shown, game.position().to_text(game.rules()));
     }
     std::fs::remove_dir_all(&dir).unwrap();

@@ -151,8 +151,11 @@ fn winrate_and_solve_refuse_bad_input() {
     assert_eq!(code, 0, "{err}");
     assert!(
         out.lines()
-            .last()
-            .is_some_and(|l| l.starts_with("winnable ") && l.contains("95% Wilson interval")),
+            .any(|l| l.starts_with("winnable ") && l.contains("95% Wilson interval")),
+        "{out}"
+    );
+    assert!(
+        out.lines().last().is_some_and(|l| l.starts_with("time: ")),
         "{out}"
     );
 }
