@@ -143,9 +143,9 @@ fn bad_input_gets_clap_errors_that_say_what_is_wrong() {
             "--jobs",
         ),
         (
-            "show --patience freecell --deal 1",
+            "show --patience spider --deal 1",
             ErrorKind::InvalidValue,
-            "klondike",
+            "freecell",
         ),
         ("frobnicate", ErrorKind::InvalidSubcommand, "frobnicate"),
     ] {

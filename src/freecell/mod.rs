@@ -8,11 +8,10 @@
 //! moves as one when the free cells and empty columns make room for it: (1 + free cells) ×
 //! 2^(empty columns), the column moved to not counted when it is empty. In the shipped rule
 //! sets a card home stays home, as in Microsoft's game.
-//!
-//! Not in the registry yet: the table, the game at the table and the solver come next (issue
-//! 35).
 
+pub mod layout;
 pub mod moves;
+pub mod patience;
 pub mod position;
 pub mod ruleset;
 pub mod solver;

@@ -18,7 +18,7 @@ pub enum Build {
 /// What legality depends on: small and `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rules {
-    /// Free cells, each holding one card: 1 to 8.
+    /// Free cells, each holding one card: 1 to 4.
     pub cells: u8,
     pub build: Build,
     /// A card may come back from a foundation to a column or a free cell.
@@ -50,8 +50,9 @@ const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-/// The most free cells a rule set may have.
-pub const MAX_CELLS: u8 = 8;
+/// The most free cells a rule set may have: the table has room for four, beside the
+/// foundations.
+pub const MAX_CELLS: u8 = 4;
 
 impl RuleSet {
     pub fn rules(&self) -> Rules {

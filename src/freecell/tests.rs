@@ -229,11 +229,11 @@ fn rule_sets_are_data() {
     let custom = "(name: \"two\", title: \"Two cells\", description: \"\", cells: 2, build: AlternateColours)";
     let two = RuleSet::parse("two.ron", custom).unwrap();
     assert_eq!(two.key(), "custom/two/2ca");
-    let too_many = custom.replace("cells: 2", "cells: 9");
+    let too_many = custom.replace("cells: 2", "cells: 5");
     assert!(
-        RuleSet::parse("nine.ron", &too_many)
+        RuleSet::parse("five.ron", &too_many)
             .unwrap_err()
-            .contains("cells must be 1 to 8")
+            .contains("cells must be 1 to 4")
     );
     let copy = custom.replace("cells: 2", "cells: 4");
     assert_eq!(

@@ -5,6 +5,7 @@
 //! up or down, a status, a verdict.
 
 mod bridge;
+pub mod columns;
 pub mod layout;
 pub mod played;
 pub mod registry;

@@ -8,6 +8,7 @@ pub fn all() -> Vec<&'static dyn Patience> {
     vec![
         &crate::zodiac::patience::ZODIAC,
         &crate::klondike::patience::KLONDIKE,
+        &crate::freecell::patience::FREECELL,
     ]
 }
 

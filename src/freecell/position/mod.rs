@@ -141,12 +141,16 @@ impl Position {
         (1 + self.free_cells(rules)) << empty.min(8)
     }
 
-    /// The position as text, one place a line (what `zodiac show --patience freecell` prints).
+    /// The position as text, one place a line (what `zodiac show --patience freecell` prints):
+    /// the columns, the free cells (`--` when empty), the foundations, then the status.
     pub fn to_text(&self, rules: &Rules) -> String {
         let mut out = String::new();
         let cards = |cards: &[Card]| -> String {
             cards.iter().map(|c| format!(" {c}")).collect::<String>()
         };
+        for c in 0..COLUMNS {
+            out.push_str(&format!("column c{c}:{}\n", cards(&self.column(c))));
+        }
         for k in 0..rules.cells {
             let cell = self.cell(k).map_or(" --".to_string(), |c| format!(" {c}"));
             out.push_str(&format!("cell r{k}:{cell}\n"));
@@ -157,10 +161,20 @@ impl Position {
                 cards(&self.cards_at(Place::Foundation(f)))
             ));
         }
-        for c in 0..COLUMNS {
-            out.push_str(&format!("column c{c}:{}\n", cards(&self.column(c))));
-        }
+        out.push_str(&format!("status: {}\n", self.status(rules)));
         out
+    }
+
+    /// Won, stuck (no legal move is left), or playing on.
+    pub fn status(&self, rules: &Rules) -> crate::patience::Status {
+        use crate::patience::Status;
+        if self.is_won() {
+            Status::Won
+        } else if self.legal_moves(rules).is_empty() {
+            Status::Stuck
+        } else {
+            Status::Playing
+        }
     }
 }
 

@@ -135,7 +135,7 @@ impl Solver {
     ) -> Result<Enter, OutOfBudget> {
         let mark = line.len();
         if self.safe_home {
-            while let Some(m) = safe_home(p, rules) {
+            while let Some(m) = safe_home(p, rules, false) {
                 p.play_generated(rules, m);
                 line.push(m);
             }
@@ -152,7 +152,7 @@ impl Solver {
             return Err(OutOfBudget);
         }
         Ok(Enter::New(Frame {
-            moves: moves(p, rules),
+            moves: ordered_moves(p, rules),
             next: 0,
             mark,
         }))
@@ -208,8 +208,10 @@ fn key(p: &Position, rules: &Rules) -> Box<[u8]> {
     key.into_boxed_slice()
 }
 
-/// A move home that can never cost a win (see the module comment), if there is one.
-fn safe_home(p: &Position, rules: &Rules) -> Option<Move> {
+/// A move home that can never cost a win (see the module comment), if there is one. `strict`:
+/// by the rule for cards that cannot come back, whatever the rules say (the table's auto-play,
+/// which should not send home a card the player may still want).
+pub fn safe_home(p: &Position, rules: &Rules, strict: bool) -> Option<Move> {
     let sources = (0..rules.cells)
         .map(Place::Cell)
         .chain((0..COLUMNS).map(Place::Column));
@@ -220,13 +222,13 @@ fn safe_home(p: &Position, rules: &Rules) -> Option<Move> {
             Place::Foundation(_) => return None,
         };
         let m = Move::one(from, Place::Foundation(card.suit() as u8));
-        (p.check(rules, m).is_ok() && safe(p, rules, card)).then_some(m)
+        (p.check(rules, m).is_ok() && safe(p, rules, card, strict)).then_some(m)
     })
 }
 
 /// Nothing can ever be built on `card` again: every card that could go on it is home.
-fn safe(p: &Position, rules: &Rules, card: Card) -> bool {
-    if card.rank() <= 2 || rules.foundation_back || rules.build == Build::Suit {
+fn safe(p: &Position, rules: &Rules, card: Card, strict: bool) -> bool {
+    if card.rank() <= 2 || (rules.foundation_back && !strict) || rules.build == Build::Suit {
         return true;
     }
     let below = card.rank() - 1;
@@ -240,7 +242,7 @@ fn safe(p: &Position, rules: &Rules, card: Card) -> bool {
 
 /// Every legal move worth trying, most promising first: home, then by how near the position
 /// it leads to looks to a win ([`distance`]). The order changes only how soon a win is found.
-fn moves(p: &Position, rules: &Rules) -> Vec<Move> {
+pub fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Move> {
     let mut all = p.legal_moves(rules);
     let first_free = (0..rules.cells).find(|&k| p.cell(k).is_none());
     let first_empty = (0..COLUMNS).find(|&c| p.column_len(c) == 0);

@@ -1,0 +1,263 @@
+//! FreeCell as the front end sees it: the rules, the layout and the solver behind
+//! [`crate::patience`]'s interface. Free cells are cells, columns are columns, and FreeCell
+//! has no stock and no waste.
+
+use super::moves::{Move, Place as FPlace};
+use super::position::Position;
+use super::ruleset::{RuleSet, RuleSetFile as _, Rules};
+use super::solver::Solver;
+use crate::cards::{Card, DealNumber, Suit};
+use crate::patience::{self, Layout, Place, RuleSetInfo, Slot, Status, Verdict};
+use std::cell::RefCell;
+
+mod command_line;
+mod in_play;
+
+/// The patience FreeCell.
+pub struct FreeCell;
+
+pub static FREECELL: FreeCell = FreeCell;
+
+/// A FreeCell game in progress: the generic game over FreeCell's rules.
+pub type Game = patience::Played<FreeCell>;
+
+const RULES_TEXT: &str = "\
+The goal — build four foundations, one per suit, from the Ace up to the King.
+
+The columns — eight of them, every card face up. They build down in alternate colours (a red 6 on a black 7; in Baker's Game, in suit). Any card, or run, fills an empty column.
+
+The free cells — four, each holding any one card until it goes to a column or home. A run moves as one when there is room for it: one card more than the empty free cells, doubled for each empty column (not counting the one it moves into). A card home stays home.
+
+Mouse: drag a card, and the cards on it, to a place. Click a card to send it to its foundation if it can go, else to the best column, else to a free cell. Double-click a card to put it in a free cell; right-click to send it home. Cards no other card can use any more go home by themselves (Settings).";
+
+impl patience::Rules for FreeCell {
+    type RuleSet = RuleSet;
+    type Params = Rules;
+    type Position = Position;
+    type Move = Move;
+    type Done = ();
+    type Illegal = super::Illegal;
+
+    const NAME: &'static str = "freecell";
+    const TITLE: &'static str = "FreeCell";
+    const RULES_TEXT: &'static str = RULES_TEXT;
+    const SAVE_FILE: &'static str = "freecell-game.ron";
+    const FORMAT: &'static str = "freecell-game";
+    const VERSION: u32 = 1;
+
+    fn this() -> &'static Self {
+        &FREECELL
+    }
+
+    fn shipped() -> Vec<RuleSet> {
+        RuleSet::shipped().to_vec()
+    }
+
+    fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
+        RuleSet::by_name_or_path(name)
+    }
+
+    fn builtin(name: &str) -> Result<RuleSet, String> {
+        RuleSet::builtin(name)
+    }
+
+    fn validate(set: &RuleSet) -> Result<(), String> {
+        set.check("in the game record")
+    }
+
+    fn canonical(set: RuleSet) -> RuleSet {
+        set.canonical()
+    }
+
+    fn is_shipped(set: &RuleSet) -> bool {
+        set.is_shipped()
+    }
+
+    fn params(set: &RuleSet) -> Rules {
+        set.rules()
+    }
+
+    fn info(set: &RuleSet) -> RuleSetInfo {
+        RuleSetInfo {
+            name: set.name.clone(),
+            title: set.title.clone(),
+            description: set.description.clone(),
+        }
+    }
+
+    /// The statistics file is shared: FreeCell's keys carry its name.
+    fn statistics_key(set: &RuleSet) -> String {
+        format!("freecell/{}", set.key())
+    }
+
+    fn deal(_: &Rules, deal: DealNumber) -> Position {
+        Position::deal(deal)
+    }
+
+    fn apply(rules: &Rules, position: &mut Position, m: Move) -> Result<(), super::Illegal> {
+        position.apply(rules, m)
+    }
+
+    fn undo(_: &Rules, position: &mut Position, m: Move, _: ()) {
+        position.undo(m);
+    }
+
+    fn is_won(position: &Position) -> bool {
+        position.is_won()
+    }
+
+    fn status(rules: &Rules, position: &Position) -> Status {
+        position.status(rules)
+    }
+
+    fn parse_move(token: &str) -> Result<Move, String> {
+        Move::parse(token).map_err(|e| e.to_string())
+    }
+
+    fn to_neutral(m: Move) -> patience::Move {
+        move_to_neutral(m)
+    }
+
+    fn from_neutral(m: patience::Move) -> Option<Move> {
+        move_from_neutral(m)
+    }
+
+    fn solve(rules: &Rules, position: &Position) -> Verdict {
+        let verdict = SOLVER.with(|s| {
+            let mut solver = s.borrow_mut();
+            let verdict = solver.solve(position, rules, TABLE_BUDGET);
+            if solver.searched > KEPT_MEMORY {
+                *solver = Solver::new();
+            }
+            verdict
+        });
+        verdict.map(move_to_neutral, |note| note)
+    }
+
+    fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
+        super::layout::layout(width, height, scale_factor)
+    }
+
+    fn to_text(rules: &Rules, position: &Position) -> String {
+        position.to_text(rules)
+    }
+
+    fn solve_text(
+        rules: &Rules,
+        position: &Position,
+        budget: Option<usize>,
+    ) -> Result<String, String> {
+        Ok(command_line::solve_text(position, rules, budget))
+    }
+
+    const COMMAND_HELP: &'static str = command_line::COMMAND_HELP;
+    const WINRATE_COLUMNS: &'static str = command_line::WINRATE_COLUMNS;
+
+    fn decide_range(
+        rules: &Rules,
+        range: (u128, u128),
+        jobs: usize,
+        budget: Option<usize>,
+        row: &mut dyn FnMut(patience::Decided),
+    ) -> Result<(), String> {
+        command_line::decide_range(rules, range, jobs, budget, row);
+        Ok(())
+    }
+}
+
+/// Positions a verdict at the table may search before it says "unknown".
+pub const TABLE_BUDGET: usize = 400_000;
+
+/// A solver whose memory grew past this many positions gives it back after its verdict.
+const KEPT_MEMORY: usize = 100_000;
+
+thread_local! {
+    /// Solvers keep their memory between positions: one per thread.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// A FreeCell place in the front end's words.
+pub fn to_neutral(place: FPlace) -> Place {
+    match place {
+        FPlace::Cell(k) => Place::Cell(k),
+        FPlace::Foundation(f) => Place::Foundation(f),
+        FPlace::Column(c) => Place::Column(c),
+    }
+}
+
+/// The FreeCell place a neutral one stands for, if FreeCell has it.
+pub fn from_neutral(place: Place) -> Option<FPlace> {
+    Some(match place {
+        Place::Cell(k) if k < super::ruleset::MAX_CELLS => FPlace::Cell(k),
+        Place::Foundation(f) if f < 4 => FPlace::Foundation(f),
+        Place::Column(c) if c < super::COLUMNS => FPlace::Column(c),
+        _ => return None,
+    })
+}
+
+pub fn move_to_neutral(m: Move) -> patience::Move {
+    patience::Move::new(to_neutral(m.from), to_neutral(m.to), m.count)
+}
+
+/// The FreeCell move a neutral one stands for: several cards only from a column to another.
+pub fn move_from_neutral(m: patience::Move) -> Option<Move> {
+    let (from, to) = (from_neutral(m.from)?, from_neutral(m.to)?);
+    let columns = matches!((from, to), (FPlace::Column(_), FPlace::Column(_)));
+    (from != to && m.count >= 1 && (m.count == 1 || columns)).then_some(Move {
+        from,
+        to,
+        count: m.count,
+    })
+}
+
+/// A place in a player's words: "free cell r2", "foundation f0", "column c3".
+pub fn place_words(place: FPlace) -> String {
+    match place {
+        FPlace::Cell(k) => format!("free cell r{k}"),
+        FPlace::Foundation(f) => format!("foundation f{f}"),
+        FPlace::Column(c) => format!("column c{c}"),
+    }
+}
+
+/// The hint for a winnable position, from the solver's line.
+pub fn hint_from_line(position: &Position, line: &[Move]) -> (String, Vec<Place>) {
+    let Some(&first) = line.first() else {
+        return ("The game is won.".into(), Vec::new());
+    };
+    let card = position
+        .moving_card(first)
+        .map(Card::name)
+        .unwrap_or_default();
+    let with = if first.count > 1 {
+        " and the cards on it"
+    } else {
+        ""
+    };
+    (
+        format!(
+            "Hint: {card}{with} from {} to {}.",
+            place_words(first.from),
+            place_words(first.to)
+        ),
+        vec![to_neutral(first.from), to_neutral(first.to)],
+    )
+}
+
+/// An empty foundation's caption: its suit, from the Ace, up.
+fn caption(f: u8) -> Option<(Suit, &'static str, &'static str)> {
+    (f < 4).then(|| (Suit::ALL[usize::from(f)], "A", "up"))
+}
+
+/// Every card face up.
+fn face_up(cards: Vec<Card>) -> Vec<Slot> {
+    cards
+        .into_iter()
+        .map(|card| Slot {
+            card,
+            face_up: true,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;
