@@ -72,9 +72,12 @@ pub enum Request {
     /// when the request is read, so several clicks in one frame each act on the table the one
     /// before left.
     Best(Place, usize),
-    /// Send the top card of this place to a foundation (a double-click, where the patience
-    /// has no inspector).
+    /// Send the top card of this place to a foundation (a right-click, where the patience has
+    /// no inspector).
     Home(Place),
+    /// The second click of a double-click on the top card of this place: what it does is the
+    /// patience's (`Game::second_click`), against the game as the first click left it.
+    Second(Place),
     Undo,
     /// Redo one step: one move, or all the moves one `UndoTo` took back.
     Redo,

@@ -6,8 +6,8 @@
 use super::played::Played;
 use super::rules::{Rules, Table};
 use super::{
-    Decided, Game, Layout, Move, Outcome, Patience, Place, RuleSetInfo, Slot, Snapshot, Status,
-    Verdict,
+    Decided, Game, Layout, Move, Outcome, Patience, Place, RuleSetInfo, SecondClick, Slot,
+    Snapshot, Status, Verdict,
 };
 use crate::cards::{Card, DealNumber, Suit};
 use std::sync::Arc;
@@ -184,6 +184,10 @@ impl<T: Table> Game for Played<T> {
 
     fn home_move(&self, place: Place) -> Option<Move> {
         T::home_move(self, place)
+    }
+
+    fn second_click(&self, place: Place) -> SecondClick {
+        T::second_click(self, place)
     }
 
     fn lift(&self, place: Place, depth: usize) -> Result<u8, Option<String>> {

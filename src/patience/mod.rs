@@ -63,6 +63,18 @@ impl Move {
     }
 }
 
+/// What the second click of a double-click on a place's top card does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecondClick {
+    /// What any click does: the card now on top goes to its best place.
+    Again,
+    /// Nothing more.
+    Nothing,
+    /// Instead of the first click's move (the last move, which took the card from this place):
+    /// this move, from this place (FreeCell's double-click puts the card in a free cell).
+    Instead(Move),
+}
+
 /// A card where it lies, face up or down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slot {
@@ -228,8 +240,10 @@ pub trait Game: Send + Sync {
     /// The move a click on this card sends: the card `depth` from the top of `place` (and the
     /// cards on it) to its best place.
     fn best_move(&self, place: Place, depth: usize) -> Option<Move>;
-    /// The move that sends the top card of `place` to a foundation (a double-click).
+    /// The move that sends the top card of `place` to a foundation (a right-click).
     fn home_move(&self, place: Place) -> Option<Move>;
+    /// What the second click of a double-click on the top card of `place` does.
+    fn second_click(&self, place: Place) -> SecondClick;
     /// How many cards a hand that takes the card `depth` from the top of `place` lifts, or why
     /// it cannot (`None`: nothing said, as for the stock).
     fn lift(&self, place: Place, depth: usize) -> Result<u8, Option<String>>;

@@ -4,7 +4,7 @@
 //! clock) is written once over these, in [`super::played`]; the interface the front end speaks
 //! to (`Patience`, `Game`) is implemented once for every patience, in [`super::bridge`].
 
-use super::{Layout, Place, RuleSetInfo, Slot, Status, Verdict};
+use super::{Layout, Place, RuleSetInfo, SecondClick, Slot, Status, Verdict};
 use crate::cards::{Card, DealNumber, Suit};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -140,6 +140,11 @@ pub trait Table: Rules {
     fn place_name(game: &GameOf<Self>, place: Place) -> String;
     fn best_move(game: &GameOf<Self>, place: Place, depth: usize) -> Option<super::Move>;
     fn home_move(game: &GameOf<Self>, place: Place) -> Option<super::Move>;
+    /// A double-click's second click: by default, a click like any other.
+    fn second_click(game: &GameOf<Self>, place: Place) -> SecondClick {
+        let _ = (game, place);
+        SecondClick::Again
+    }
     fn lift(game: &GameOf<Self>, place: Place, depth: usize) -> Result<u8, Option<String>>;
     fn destinations(game: &GameOf<Self>, from: Place, count: u8) -> Vec<Place>;
     fn between(game: &GameOf<Self>, from: Place, to: Place, count: u8) -> Option<super::Move>;

@@ -8,6 +8,7 @@ mod cli;
 mod decks;
 mod e2e;
 mod files;
+mod freecell;
 mod harness;
 mod input;
 mod klondike;

@@ -101,6 +101,25 @@ impl patience::Table for FreeCell {
         Self::legal(game, m).then(|| move_to_neutral(m))
     }
 
+    /// As Microsoft's FreeCell: a double-click puts a column's top card in a free cell. The
+    /// first click sent it to a column already: that move is taken back for this one. A card
+    /// the first click sent home or to a free cell stays there.
+    fn second_click(game: &Game, place: Place) -> SecondClick {
+        let Some(from @ FPlace::Column(_)) = from_neutral(place) else {
+            return SecondClick::Nothing;
+        };
+        let p = game.position();
+        let free = (0..game.rules().cells).find(|&k| p.cell(k).is_none());
+        match game.moves().last() {
+            Some(m) if m.from == from && m.count == 1 && matches!(m.to, FPlace::Column(_)) => free
+                .map_or(SecondClick::Nothing, |k| {
+                    SecondClick::Instead(move_to_neutral(Move::one(from, FPlace::Cell(k))))
+                }),
+            Some(m) if m.from == from => SecondClick::Nothing,
+            _ => SecondClick::Again,
+        }
+    }
+
     fn lift(game: &Game, place: Place, depth: usize) -> Result<u8, Option<String>> {
         let p = game.position();
         match from_neutral(place).ok_or(None)? {

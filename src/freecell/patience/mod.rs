@@ -7,7 +7,7 @@ use super::position::Position;
 use super::ruleset::{RuleSet, RuleSetFile as _, Rules};
 use super::solver::Solver;
 use crate::cards::{Card, DealNumber, Suit};
-use crate::patience::{self, Layout, Place, RuleSetInfo, Slot, Status, Verdict};
+use crate::patience::{self, Layout, Place, RuleSetInfo, SecondClick, Slot, Status, Verdict};
 use std::cell::RefCell;
 
 mod command_line;

@@ -225,27 +225,68 @@ impl Position {
         }
     }
 
-    /// Every legal move here: to the foundations first, then between columns (every run that
-    /// fits), onto the free cells, and back from the foundations where the rules allow.
-    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
-        let mut all = Vec::new();
-        let sources: Vec<Place> = (0..rules.cells)
-            .map(Place::Cell)
-            .chain((0..COLUMNS).map(Place::Column))
-            .collect();
-        for &from in &sources {
-            for f in 0..4 {
-                all.push(Move::one(from, Place::Foundation(f)));
+    /// How many cards at the top of a column form a run (0 for an empty column).
+    pub fn run_len(&self, rules: &Rules, c: u8) -> usize {
+        let len = self.column_len(c);
+        let mut n = usize::from(len > 0);
+        while n < len {
+            match (self.column_card(c, n - 1), self.column_card(c, n)) {
+                (Some(card), Some(on)) if builds_on(rules, card, on) => n += 1,
+                _ => break,
             }
         }
+        n
+    }
+
+    /// Every legal move here: to the foundations first, then between columns (every run that
+    /// fits), between the free cells and the columns, and back from the foundations where the
+    /// rules allow; never one free cell's card to another, which changes nothing. Only moves
+    /// that can be legal are made (a run onto a card goes with the one
+    /// count whose bottom card builds on it), and each is checked by the rules all the same;
+    /// `tests` holds this against every move there could be.
+    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut all = Vec::with_capacity(48);
+        let cells = (0..rules.cells).map(Place::Cell);
+        let columns = (0..COLUMNS).map(Place::Column);
+        for from in cells.clone().chain(columns.clone()) {
+            let top = match from {
+                Place::Cell(k) => self.cell(k),
+                _ => self.moving_card(Move::one(from, Place::Foundation(0))),
+            };
+            if let Some(card) = top {
+                all.push(Move::one(from, Place::Foundation(card.suit() as u8)));
+            }
+        }
+        let room = self.room(rules, false);
+        let room_empty = self.room(rules, true);
         for a in 0..COLUMNS {
+            let run = self.run_len(rules, a);
+            let Some(top) = self.column_card(a, 0) else {
+                continue;
+            };
             for b in (0..COLUMNS).filter(|&b| b != a) {
-                for n in 1..=self.column_len(a).min(13) {
-                    all.push(Move {
-                        from: Place::Column(a),
-                        to: Place::Column(b),
-                        count: n as u8,
-                    });
+                let (from, to) = (Place::Column(a), Place::Column(b));
+                match self.column_card(b, 0) {
+                    None => {
+                        for n in 1..=run.min(room_empty) {
+                            all.push(Move {
+                                from,
+                                to,
+                                count: n as u8,
+                            });
+                        }
+                    }
+                    Some(on) => {
+                        // The run's card at depth d is d ranks above its top card.
+                        let d = usize::from(on.rank()).checked_sub(usize::from(top.rank()) + 1);
+                        if let Some(d) = d.filter(|&d| d < run && d < room) {
+                            all.push(Move {
+                                from,
+                                to,
+                                count: d as u8 + 1,
+                            });
+                        }
+                    }
                 }
             }
         }
@@ -257,10 +298,7 @@ impl Position {
         }
         if rules.foundation_back {
             for f in 0..4 {
-                for to in (0..rules.cells)
-                    .map(Place::Cell)
-                    .chain((0..COLUMNS).map(Place::Column))
-                {
+                for to in cells.clone().chain(columns.clone()) {
                     all.push(Move::one(Place::Foundation(f), to));
                 }
             }

@@ -135,9 +135,10 @@ impl Position {
     }
 
     /// How many cards move as one onto a column: (1 + free cells) × 2^(empty columns), the
-    /// column moved to not counted when it is empty itself.
+    /// column moved to not counted when it is empty itself (with no empty column, none to
+    /// move onto: 0 is taken for it).
     pub fn room(&self, rules: &Rules, onto_empty: bool) -> usize {
-        let empty = self.empty_columns() - usize::from(onto_empty);
+        let empty = self.empty_columns().saturating_sub(usize::from(onto_empty));
         (1 + self.free_cells(rules)) << empty.min(8)
     }
 

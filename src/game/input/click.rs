@@ -83,5 +83,9 @@ pub(super) fn on_click(
         inspect.write(Inspect(place));
         return;
     }
-    requests.write(Request::Best(place, depth));
+    if double && depth == 0 {
+        requests.write(Request::Second(place));
+    } else {
+        requests.write(Request::Best(place, depth));
+    }
 }

@@ -11,7 +11,7 @@ use crate::game::table::animation::{Busy, Glide, Shake};
 use crate::game::table::cards::slot_translation;
 use crate::game::table::cards::{CardView, Mirror};
 use crate::game::table::{DropHighlight, Table};
-use crate::patience::{Place, Rect};
+use crate::patience::{Move, Place, Rect};
 use bevy::picking::pointer::PointerPress;
 use bevy::prelude::*;
 use bevy::window::WindowResized;
@@ -64,6 +64,20 @@ pub(super) fn on_drag_start(
             (e, slot - home)
         })
         .collect();
+    let (targets, refusals) = match lift {
+        Ok(n) => {
+            let targets = game.destinations(view.place, n);
+            let moves = |to: Place| Some((to, game.between(view.place, to, n)?));
+            let refusals = game
+                .places()
+                .into_iter()
+                .filter(|&to| to != view.place && !targets.contains(&to))
+                .filter_map(moves)
+                .collect();
+            (targets.into_iter().filter_map(moves).collect(), refusals)
+        }
+        Err(_) => (Vec::new(), Vec::new()),
+    };
     state.drag = Some(Dragging {
         entity: ev.entity,
         hand,
@@ -72,14 +86,8 @@ pub(super) fn on_drag_start(
         lifted: false,
         refused: lift.is_err(),
         told: false,
-        targets: match lift {
-            Ok(n) => game
-                .destinations(view.place, n)
-                .into_iter()
-                .filter_map(|to| Some((to, game.between(view.place, to, n)?)))
-                .collect(),
-            Err(_) => Vec::new(),
-        },
+        targets,
+        refusals,
     });
 }
 
@@ -208,8 +216,28 @@ fn drop_card(
         Some(m) => {
             requests.write(Request::Play(m));
         }
-        None => put_back_hand(drag, put_back),
+        None => {
+            put_back_hand(drag, put_back);
+            // Let go over a place that does not take them: the rules say why not.
+            if let Some(m) = refused_over(drag, centre, table) {
+                requests.write(Request::Play(m));
+            }
+        }
     }
+}
+
+/// The move to the place a hand let go at `centre` covers most, when that place would not take
+/// it and the hand covers it more than its own place.
+fn refused_over(drag: &Dragging, centre: Vec2, table: &Table) -> Option<Move> {
+    let card = Rect::new(centre.x, centre.y, table.card_w, table.card_h);
+    let overlap = |p: Place| table.footprint(p).overlap_area(&card);
+    let home = overlap(drag.from);
+    drag.refusals
+        .iter()
+        .map(|&(p, m)| (overlap(p), m))
+        .filter(|&(area, _)| area > home && area > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, m)| m)
 }
 
 /// Every card of the hand goes home.

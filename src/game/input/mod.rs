@@ -88,4 +88,7 @@ pub struct Dragging {
     pub told: bool,
     /// The places that would take the cards, each with the move that takes them there.
     pub targets: Vec<(Place, Move)>,
+    /// The places that would not, each with the move there: let go over one, the cards go
+    /// home and the rules say why not ("No room to move them…").
+    pub refusals: Vec<(Place, Move)>,
 }

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::game::messages::{Announce, Refusal, Refused, Toast};
-use crate::patience::{Place, words};
+use crate::patience::{Place, SecondClick, words};
 
 /// What a screen reader hears of a request's changes, said from the table they left.
 fn said(game: &dyn Game, request: &Request, changes: &[GameChanged]) -> Option<Announce> {
@@ -18,6 +18,10 @@ fn said(game: &dyn Game, request: &Request, changes: &[GameChanged]) -> Option<A
         [GameChanged::Undone(m)] => Announce::a_move(words::undo_said(game, *m)),
         [GameChanged::Redone(m)] => {
             Announce::a_move(format!("Redone: {}", words::move_said(game, *m)))
+        }
+        // A double-click's move in place of its first click's.
+        [GameChanged::Undone(_), GameChanged::Played(m)] => {
+            Announce::a_move(words::move_said(game, *m))
         }
         [GameChanged::Undone(_), ..] => Announce::a_move(format!(
             "Undone: {} moves, back to move {}.",
@@ -82,6 +86,29 @@ fn refuse_best(game: &dyn Game, place: Place, refused: &mut MessageWriter<Refuse
     }
 }
 
+/// The first click's move taken back and `m` played instead, as a double-click asks; if the
+/// rules refuse `m`, the first move is played again and the refusal said.
+fn instead(
+    session: &mut Session,
+    m: Move,
+    refused: &mut MessageWriter<Refused>,
+) -> Vec<GameChanged> {
+    let Some(first) = session.game.undo() else {
+        return vec![];
+    };
+    match session.play(m, true) {
+        Ok(change) => vec![GameChanged::Undone(first), change],
+        Err(why) => {
+            session.game.redo_step();
+            refused.write(Refused {
+                place: m.from,
+                why: Refusal::Illegal(why),
+            });
+            vec![]
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(super) fn handle_requests(
     mut requests: MessageReader<Request>,
@@ -127,6 +154,14 @@ pub(super) fn handle_requests(
                 let m = session.game.home_move(*place);
                 play_or_refuse(&mut session, m, *place, &mut refused)
             }
+            Request::Second(place) => match session.game.second_click(*place) {
+                SecondClick::Again => {
+                    let m = session.game.best_move(*place, 0);
+                    play_or_refuse(&mut session, m, *place, &mut refused)
+                }
+                SecondClick::Nothing => vec![],
+                SecondClick::Instead(m) => instead(&mut session, m, &mut refused),
+            },
             Request::Undo => vec![
                 session
                     .game

@@ -1,0 +1,241 @@
+//! FreeCell at the table, headless, through picking: the window's own messages, several in one
+//! frame where a busy machine would send them. A run dragged as one, a run refused for want of
+//! room (with the reason said), a click to the best place, a double-click into a free cell, the
+//! keys, and safe cards going home by themselves.
+
+use crate::harness::Harness;
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButton;
+use bevy::prelude::*;
+use zodiac::cards::{Card, DealNumber};
+use zodiac::freecell::patience::{Game as FGame, move_to_neutral};
+use zodiac::freecell::{Move as FMove, Place as FPlace, Position, RuleSet};
+use zodiac::game::LaunchOptions;
+use zodiac::game::messages::{GameChanged, Request};
+use zodiac::game::session::Session;
+use zodiac::game::table::cards::Mirror;
+use zodiac::patience::{Game, Place};
+
+fn game(h: &Harness) -> &dyn Game {
+    h.app.world().resource::<Session>().game.as_ref()
+}
+
+fn freecell(deal: u128, name: &str) -> Harness {
+    let dir = std::env::temp_dir().join(format!("zodiac-freecell-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    Harness::launch(LaunchOptions {
+        patience: Some("freecell".into()),
+        deal: DealNumber::new(deal),
+        rules: None,
+        data_dir: dir,
+    })
+}
+
+/// Puts this FreeCell position on the table (set-up, not the thing tested).
+fn set_position(h: &mut Harness, p: Position) {
+    let g = FGame::from_position(RuleSet::default_set(), DealNumber::new(1).unwrap(), p);
+    h.app.world_mut().insert_resource(Session::new(Box::new(g)));
+    h.app.world_mut().write_message(GameChanged::Dealt);
+    h.settle();
+}
+
+/// Where the card `depth` from the top of a place lies now.
+fn card_centre(h: &Harness, place: Place, depth: usize) -> Vec2 {
+    let pile = h.app.world().resource::<Mirror>().pile(place).to_vec();
+    h.translation(pile[pile.len() - 1 - depth]).truncate()
+}
+
+/// A point of the card `depth` from the top of a column that the cards on it leave in view:
+/// near its top edge, where a player takes hold of it.
+fn card_strip(h: &Harness, place: Place, depth: usize) -> Vec2 {
+    card_centre(h, place, depth) + Vec2::new(0.0, h.table().card_h * 0.4)
+}
+
+fn card(s: &str) -> Card {
+    Card::parse(s).unwrap()
+}
+
+/// Every text on screen, joined (toasts say refusals).
+fn screen_text(h: &mut Harness) -> String {
+    let world = h.app.world_mut();
+    let mut texts = world.query::<&Text>();
+    texts
+        .iter(world)
+        .map(|t| t.0.clone())
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// A whole deck, winnable: a run of three (9♠ 8♥ 7♣) on K♦ in c0, a red Ten alone on c1, the
+/// rest home up to ♣5 ♠8 ♥7 ♦9 or on the other columns, no card that can go home on top.
+/// With `cells_full`, four cards from c7 fill the free cells and no column is empty: no room
+/// for the run.
+fn a_run_position(cells_full: bool) -> Position {
+    let cards = |text: &str| -> Vec<Card> { text.split(' ').map(card).collect() };
+    let c7 = if cells_full {
+        cards("JC QC")
+    } else {
+        cards("JC QC KC TS JD 9H")
+    };
+    let cells = if cells_full {
+        cards("KC TS JD 9H")
+    } else {
+        Vec::new()
+    };
+    let columns = [
+        cards("KD 9S 8H 7C"),
+        cards("TH"),
+        cards("6C QD KS"),
+        cards("TD KH QS"),
+        cards("8C JS"),
+        cards("9C JH"),
+        cards("TC QH"),
+        c7,
+    ];
+    Position::from_parts(
+        [
+            &columns[0],
+            &columns[1],
+            &columns[2],
+            &columns[3],
+            &columns[4],
+            &columns[5],
+            &columns[6],
+            &columns[7],
+        ],
+        &cells,
+        [5, 8, 7, 9],
+    )
+    .unwrap()
+}
+
+#[test]
+fn the_window_opens_on_freecell_as_microsoft_deals_it() {
+    let h = freecell(1, "opens");
+    let g = game(&h);
+    assert_eq!(g.patience().name(), "freecell");
+    // Deal 1's last row: 6♠ 9♣ 2♥ 6♥ on c0..c3.
+    let top = |c| g.cards(Place::Column(c)).last().map(|s| s.card.name());
+    assert_eq!(top(0), Some("6♠".to_string()));
+    assert_eq!(top(3), Some("6♥".to_string()));
+    let mirror = h.app.world().resource::<Mirror>();
+    let in_play: usize = g.places().iter().map(|&p| mirror.pile(p).len()).sum();
+    assert_eq!(in_play, 52);
+    assert!(g.places().contains(&Place::Cell(3)));
+    assert!(!g.places().contains(&Place::Stock));
+}
+
+#[test]
+fn a_dragged_run_moves_as_one_where_there_is_room() {
+    let mut h = freecell(1, "drag");
+    set_position(&mut h, a_run_position(false));
+    let grab = card_strip(&h, Place::Column(0), 2);
+    let onto = card_centre(&h, Place::Column(1), 0);
+    h.drag(grab, onto + Vec2::new(0.0, -h.table().card_h * 0.2));
+    h.settle();
+    let g = game(&h);
+    assert_eq!(g.moves_played(), 1, "one move");
+    assert_eq!(g.cards(Place::Column(1)).len(), 4);
+    assert_eq!(g.cards(Place::Column(0)).len(), 1);
+    let mirror = h.app.world().resource::<Mirror>();
+    for place in g.places() {
+        assert_eq!(mirror.pile(place).len(), g.cards(place).len(), "{place:?}");
+    }
+}
+
+#[test]
+fn a_run_without_room_is_refused_and_the_reason_said() {
+    let mut h = freecell(1, "no-room");
+    set_position(&mut h, a_run_position(true));
+    let at_rest = |h: &Harness| -> Vec<Vec3> {
+        let pile = h
+            .app
+            .world()
+            .resource::<Mirror>()
+            .pile(Place::Column(0))
+            .to_vec();
+        pile.iter().map(|&e| h.translation(e)).collect()
+    };
+    let before = at_rest(&h);
+    let grab = card_strip(&h, Place::Column(0), 2);
+    let onto = card_centre(&h, Place::Column(1), 0);
+    h.drag(grab, onto + Vec2::new(0.0, -h.table().card_h * 0.2));
+    h.settle();
+    assert_eq!(game(&h).moves_played(), 0, "refused");
+    assert_eq!(game(&h).cards(Place::Column(0)).len(), 4, "the run stays");
+    assert_eq!(at_rest(&h), before, "every card of the hand is home");
+    let text = screen_text(&mut h);
+    assert!(text.contains("No room to move them"), "{text}");
+}
+
+#[test]
+fn a_click_sends_a_card_to_its_best_place_and_a_double_click_to_a_free_cell() {
+    let mut h = freecell(1, "clicks");
+    set_position(&mut h, a_run_position(false));
+    // J♠ on c4 fits on Q♥ (c6): one click sends it there.
+    let at = card_centre(&h, Place::Column(4), 0);
+    h.click(at);
+    h.settle();
+    assert_eq!(game(&h).cards(Place::Column(6)).len(), 3, "onto Q♥");
+    h.app.world_mut().write_message(Request::Undo);
+    h.settle();
+    // A double-click (two clicks in one frame, as a busy machine sends them) puts it in a
+    // free cell instead, as one move.
+    h.move_to(at);
+    for _ in 0..2 {
+        h.send_button(MouseButton::Left, ButtonState::Pressed);
+        h.send_button(MouseButton::Left, ButtonState::Released);
+    }
+    h.frame();
+    h.settle();
+    let g = game(&h);
+    assert_eq!(g.cards(Place::Cell(0)).len(), 1, "in free cell r0");
+    assert_eq!(g.cards(Place::Column(6)).len(), 2, "not on Q♥");
+    assert_eq!(g.moves_played(), 1);
+    assert_eq!(g.cards(Place::Column(4)).len(), 1);
+    // Undo takes the card back out of the cell.
+    h.app.world_mut().write_message(Request::Undo);
+    h.settle();
+    assert_eq!(game(&h).cards(Place::Column(4)).len(), 2);
+    assert!(game(&h).cards(Place::Cell(0)).is_empty());
+}
+
+#[test]
+fn the_keys_pick_up_and_put_down_and_undo() {
+    let mut h = freecell(1, "keys");
+    // The keyboard goes round the layout: the free cells first, then the foundations, then
+    // the columns. Right eight times reaches c0; Enter twice sends its card to its best place.
+    for _ in 0..9 {
+        h.key(KeyCode::ArrowRight, &[]);
+    }
+    h.key(KeyCode::Enter, &[]);
+    h.key(KeyCode::Enter, &[]);
+    h.settle();
+    assert_eq!(game(&h).moves_played(), 1);
+    assert_eq!(game(&h).cards(Place::Column(0)).len(), 6);
+    h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
+    h.settle();
+    assert_eq!(game(&h).moves_played(), 0);
+    // Space turns no stock: nothing happens.
+    h.key(KeyCode::Space, &[]);
+    h.settle();
+    assert_eq!(game(&h).moves_played(), 0);
+}
+
+#[test]
+fn safe_cards_go_home_by_themselves() {
+    let mut h = freecell(1, "auto");
+    // The run's 7♣ goes home once 6♣ is home, and 6♣ once the player frees it: Q♦ and K♠
+    // off it, into free cells. Nothing else is safe to send home (8♥ waits for both black
+    // Sevens: 7♠ is home, 7♣ then too, so 8♥ follows, and 9♠ after it, by the same rule).
+    set_position(&mut h, a_run_position(false));
+    for cell in 0..2 {
+        let m = move_to_neutral(FMove::one(FPlace::Column(2), FPlace::Cell(cell)));
+        h.app.world_mut().write_message(Request::Play(m));
+        h.settle();
+    }
+    h.run_until("6♣ and 7♣ home, the run after them", |h| {
+        let g = game(h);
+        g.cards(Place::Foundation(0)).len() == 7 && g.cards(Place::Column(0)).len() == 1
+    });
+}
