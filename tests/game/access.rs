@@ -83,8 +83,8 @@ fn marker_of(h: &mut Harness, place: Place) -> Entity {
 }
 
 #[test]
-fn every_place_and_button_has_words_in_both_patiences() {
-    for patience in ["zodiac", "klondike"] {
+fn every_place_and_button_has_words_in_every_patience() {
+    for patience in ["zodiac", "klondike", "freecell"] {
         let mut h = launch(patience, 3, &format!("words-{patience}"));
         let labels = place_labels(&mut h);
         let game_places = h.app.world().resource::<Session>().game.places();
@@ -132,6 +132,34 @@ fn labels_follow_the_game_and_a_move_is_said_once() {
     assert_eq!(label_of(&mut h, Place::Stock), "Stock, 23 cards");
     assert_eq!(said(&h).1, "Undone: the card went back to the stock.");
     assert_eq!(game(&h).1, 0);
+}
+
+/// FreeCell's free cells read as "Free cell r0: 6♠" once a card is there, and the move is
+/// said from the table it left.
+#[test]
+fn a_free_cell_reads_its_card() {
+    let mut h = launch("freecell", 1, "cell");
+    assert_eq!(label_of(&mut h, Place::Cell(0)), "Free cell r0, empty");
+    assert_eq!(
+        label_of(&mut h, Place::Column(0)),
+        "Column c0: J♦, K♦, 2♠, 4♣, 3♠, 6♦, 6♠"
+    );
+    // Deal 1's 6♠ has nowhere else to go: a click puts it in the first free cell.
+    let top = *h
+        .app
+        .world()
+        .resource::<zodiac::game::table::cards::Mirror>()
+        .pile(Place::Column(0))
+        .last()
+        .unwrap();
+    let at = h.translation(top).truncate();
+    h.click(at);
+    h.settle();
+    assert_eq!(label_of(&mut h, Place::Cell(0)), "Free cell r0: 6♠");
+    assert_eq!(
+        said(&h).1,
+        "6♠ from column c0 to free cell r0. Column c0 now shows 6♦."
+    );
 }
 
 #[test]

@@ -786,3 +786,74 @@ fn the_real_window_plays_klondike() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// FreeCell in the real window: a drag puts deal 1's 6♠ in free cell r2, a double-click sends
+/// 9♣ (which fits on no column) to the first free cell, once, and both are in FreeCell's own
+/// saved game, in its notation.
+#[test]
+fn the_real_window_plays_freecell() {
+    use zodiac::patience::Place as P;
+    let Some(x) = start_x("the_real_window_plays_freecell") else {
+        return;
+    };
+    let dir = scratch("freecell");
+    let save = dir.join("freecell-game.ron");
+    let mut game = Running::start(
+        &x,
+        "freecell",
+        &[
+            "--patience",
+            "freecell",
+            "--deal",
+            "1",
+            "--data-dir",
+            dir.to_str().unwrap(),
+        ],
+    );
+    let ready = game.ready(0);
+    let l = &ready.layout;
+    let top = |c: u8| {
+        let column = P::Column(c);
+        l.rect(column).y - l.card_rect(column, 6, 7, 0).y
+    };
+    let (sx, sy) = game.screen_at(&ready, P::Column(0), top(0));
+    let (rx, ry) = game.screen_at(&ready, P::Cell(2), 0.0);
+    xdotool(
+        &x.name,
+        &[
+            "mousemove",
+            &sx,
+            &sy,
+            "mousedown",
+            "1",
+            "mousemove",
+            &rx,
+            &ry,
+            "mouseup",
+            "1",
+        ],
+    );
+    game.ready(1);
+    let (cx, cy) = game.screen_at(&ready, P::Column(1), top(1));
+    xdotool(
+        &x.name,
+        &[
+            "mousemove",
+            &cx,
+            &cy,
+            "click",
+            "--repeat",
+            "2",
+            "--delay",
+            "80",
+            "1",
+        ],
+    );
+    game.ready(2);
+    game.quit_with_ctrl_q();
+    let text = std::fs::read_to_string(&save).unwrap();
+    let saved = zodiac::freecell::patience::Game::from_ron(&text).unwrap();
+    let moves: Vec<String> = saved.moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["c0>r2", "c1>r0"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

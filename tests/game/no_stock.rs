@@ -577,7 +577,7 @@ fn a_patience_without_a_stock_plays_through_the_front_end() {
         .map(|t| t.0.clone())
         .collect();
     assert!(
-        labels.iter().any(|l| l.contains("Finish by itself")),
+        labels.iter().any(|l| l.contains("home by themselves")),
         "{labels:?}"
     );
     assert!(!labels.iter().any(|l| l.contains("waste")), "{labels:?}");

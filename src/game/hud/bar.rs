@@ -103,15 +103,14 @@ fn update_bar(
         }
     };
     if let Ok(mut t) = deal.single_mut() {
-        set(
-            &mut t,
-            format!(
-                "{} · Deal {} · {}",
-                game.patience().title(),
-                game.deal(),
-                game.rule_set().title
-            ),
-        );
+        let (title, rules) = (game.patience().title(), game.rule_set().title);
+        // A default rule set named as its patience is not said twice ("FreeCell · Deal 1").
+        let label = if rules == title {
+            format!("{title} · Deal {}", game.deal())
+        } else {
+            format!("{title} · Deal {} · {rules}", game.deal())
+        };
+        set(&mut t, label);
     }
     if let Ok(mut t) = phase.single_mut() {
         let status = match game.status() {

@@ -267,7 +267,7 @@ fn spawn(
             }
             row(
                 p,
-                "Finish by itself once no choice is left",
+                "Send cards home by themselves when safe",
                 on_off(s.auto_finish, SettingChange::AutoFinish),
             );
             row(
