@@ -80,6 +80,12 @@ impl Position {
             .collect()
     }
 
+    /// A column's cards, bottom first, as they lie (every one `Some`), with no copy.
+    pub fn column_slice(&self, c: u8) -> &[Option<Card>] {
+        let c = usize::from(c.min(COLUMNS - 1));
+        &self.columns[c][..usize::from(self.len[c])]
+    }
+
     pub fn column_len(&self, c: u8) -> usize {
         self.len.get(usize::from(c)).map_or(0, |&n| usize::from(n))
     }

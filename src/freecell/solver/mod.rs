@@ -22,13 +22,24 @@
 //!   cells and empty columns reaches, no more and no fewer.
 //!
 //! Each of these is checked against a search with none of them (`tests`).
+//!
+//! **Two passes, taking turns.** Depth first (`depth`) tries the moves most promising first and
+//! searches every position, so it alone says "lost". Best first (`best`) always takes, of all
+//! the positions met so far, the one that looks nearest a win ([`distance`]): it finds in a few
+//! hundred positions many wins where depth first sinks into a hopeless corner for millions,
+//! and the other way round. They take turns of [`TURN`] positions until one finds a win; both
+//! prune alike, so a win either finds is a win, with a line the rules replay.
 
 use super::moves::{COLUMNS, Move, Place};
 use super::position::{Position, builds_on};
 use super::ruleset::{Build, Rules};
 use crate::cards::Card;
+use best::BestFirst;
+use depth::DepthFirst;
 use std::collections::HashSet;
 
+mod best;
+mod depth;
 #[cfg(test)]
 mod tests;
 
@@ -37,6 +48,13 @@ pub type Verdict = crate::patience::Verdict<Move>;
 
 /// Positions searched before the solver says "unknown" (the command line's).
 pub const BUDGET: usize = 4_000_000;
+
+/// Positions best first searches at most (its memory: about 300 bytes for each position it
+/// meets, some ten for each it searches): beyond it, depth first goes on alone.
+pub const BEST_FIRST_CAP: usize = 20_000;
+
+/// Positions each pass searches in its turn.
+pub const TURN: usize = 256;
 
 /// Keeps its set of positions between searches (cleared for each).
 #[derive(Default)]
@@ -48,9 +66,6 @@ pub struct Solver {
     pub safe_home: bool,
 }
 
-/// How a search ended early.
-struct OutOfBudget;
-
 impl Solver {
     pub fn new() -> Solver {
         Solver {
@@ -60,20 +75,49 @@ impl Solver {
         }
     }
 
-    /// Decides a position: a winning line, lost, or unknown past `budget` positions.
+    /// Decides a position: a winning line, lost, or unknown past `budget` positions. Depth
+    /// first and best first take turns, [`TURN`] positions each, until one finds a win or depth
+    /// first has searched every position; best first stops after [`BEST_FIRST_CAP`].
     pub fn solve(&mut self, position: &Position, rules: &Rules, budget: usize) -> Verdict {
         self.seen.clear();
         self.searched = 0;
-        let mut p = *position;
-        let mut line = Vec::new();
-        match self.search(&mut p, rules, &mut line, budget) {
-            Err(OutOfBudget) => Verdict::Unknown {
+        let safe = self.safe_home;
+        let mut depth = DepthFirst::new(*position, std::mem::take(&mut self.seen));
+        let mut best = Some(BestFirst::new(position, rules, safe));
+        let mut best_taken = 0;
+        let found = loop {
+            if self.searched >= budget {
+                break None;
+            }
+            let quota = TURN.min(budget - self.searched);
+            match depth.run(rules, safe, quota, &mut self.searched) {
+                Step::Won(line) => break Some(Some(line)),
+                Step::Lost => break Some(None),
+                Step::Going => {}
+            }
+            if let Some(b) = &mut best {
+                let quota = TURN.min(budget.saturating_sub(self.searched));
+                let before = self.searched;
+                let step = b.run(rules, safe, quota, &mut self.searched);
+                best_taken += self.searched - before;
+                match step {
+                    Step::Won(line) => break Some(Some(line)),
+                    // Only depth first says "lost": best first just stops.
+                    Step::Lost => best = None,
+                    Step::Going if best_taken >= BEST_FIRST_CAP => best = None,
+                    Step::Going => {}
+                }
+            }
+        };
+        self.seen = depth.into_seen();
+        match found {
+            None => Verdict::Unknown {
                 why: format!("not decided within {budget} positions"),
             },
-            Ok(false) => Verdict::Lost {
+            Some(None) => Verdict::Lost {
                 why: "every way of playing on gets stuck".into(),
             },
-            Ok(true) => {
+            Some(Some(line)) => {
                 // Never a line the rules refuse: replayed before it is given.
                 let mut check = *position;
                 if line.iter().all(|&m| check.apply(rules, m).is_ok()) && check.is_won() {
@@ -86,98 +130,22 @@ impl Solver {
             }
         }
     }
-
-    /// Depth first, on a stack of its own (a line can be thousands of moves long).
-    fn search(
-        &mut self,
-        p: &mut Position,
-        rules: &Rules,
-        line: &mut Vec<Move>,
-        budget: usize,
-    ) -> Result<bool, OutOfBudget> {
-        let mut stack = match self.enter(p, rules, line, budget)? {
-            Enter::Won => return Ok(true),
-            Enter::Seen => return Ok(false),
-            Enter::New(frame) => vec![(frame, None)],
-        };
-        while let Some((frame, _)) = stack.last_mut() {
-            if let Some(&m) = frame.moves.get(frame.next) {
-                frame.next += 1;
-                p.play_generated(rules, m);
-                line.push(m);
-                match self.enter(p, rules, line, budget)? {
-                    Enter::Won => return Ok(true),
-                    Enter::Seen => {
-                        line.pop();
-                        p.undo(m);
-                    }
-                    Enter::New(next) => stack.push((next, Some(m))),
-                }
-            } else if let Some((frame, entered_by)) = stack.pop() {
-                take_back(p, line, frame.mark);
-                if let Some(m) = entered_by {
-                    line.pop();
-                    p.undo(m);
-                }
-            }
-        }
-        Ok(false)
-    }
-
-    /// Arrives at a position: plays its safe moves home; then it is won, or searched already
-    /// (the safe moves taken back), or new, with the moves to try from it.
-    fn enter(
-        &mut self,
-        p: &mut Position,
-        rules: &Rules,
-        line: &mut Vec<Move>,
-        budget: usize,
-    ) -> Result<Enter, OutOfBudget> {
-        let mark = line.len();
-        if self.safe_home {
-            while let Some(m) = safe_home(p, rules, false) {
-                p.play_generated(rules, m);
-                line.push(m);
-            }
-        }
-        if p.is_won() {
-            return Ok(Enter::Won);
-        }
-        if !self.seen.insert(key(p, rules)) {
-            take_back(p, line, mark);
-            return Ok(Enter::Seen);
-        }
-        self.searched += 1;
-        if self.searched > budget {
-            return Err(OutOfBudget);
-        }
-        Ok(Enter::New(Frame {
-            moves: ordered_moves(p, rules),
-            next: 0,
-            mark,
-        }))
-    }
 }
 
-/// A position on the search's stack: the moves to try from it, the next one, and where its
-/// safe moves home begin in the line.
-struct Frame {
-    moves: Vec<Move>,
-    next: usize,
-    mark: usize,
+/// Where a pass stands after its turn.
+enum Step {
+    Won(Vec<Move>),
+    /// Every position searched, and none won.
+    Lost,
+    Going,
 }
 
-enum Enter {
-    Won,
-    Seen,
-    New(Frame),
-}
-
-/// Undoes the moves of `line` past `mark`, last first.
-fn take_back(p: &mut Position, line: &mut Vec<Move>, mark: usize) {
-    while line.len() > mark {
-        if let Some(m) = line.pop() {
-            p.undo(m);
+/// Plays the safe moves home from `p` (if `safe`), adding them to `line`.
+fn play_safe(p: &mut Position, rules: &Rules, safe: bool, line: &mut Vec<Move>) {
+    if safe {
+        while let Some(m) = safe_home(p, rules, false) {
+            p.play_generated(rules, m);
+            line.push(m);
         }
     }
 }
@@ -195,16 +163,21 @@ impl Position {
 /// cards bottom first, the columns sorted, then the cells' cards sorted. The cards home are
 /// the ones missing, so they need no place in it.
 fn key(p: &Position, rules: &Rules) -> Box<[u8]> {
-    let mut columns: Vec<Vec<Card>> = (0..COLUMNS).map(|c| p.column(c)).collect();
-    columns.sort();
-    let mut cells: Vec<Card> = (0..rules.cells).filter_map(|k| p.cell(k)).collect();
-    cells.sort();
-    let mut key = Vec::with_capacity(64);
-    for column in columns {
-        key.extend(column.iter().map(|c| c.index() + 1));
+    let mut order: [u8; COLUMNS as usize] = std::array::from_fn(|c| c as u8);
+    order.sort_unstable_by(|&a, &b| p.column_slice(a).cmp(p.column_slice(b)));
+    let mut cells = [u8::MAX; crate::freecell::ruleset::MAX_CELLS as usize];
+    for k in 0..rules.cells {
+        if let Some(card) = p.cell(k) {
+            cells[usize::from(k)] = card.index() + 1;
+        }
+    }
+    cells.sort_unstable();
+    let mut key = Vec::with_capacity(52 + usize::from(COLUMNS) + cells.len());
+    for c in order {
+        key.extend(p.column_slice(c).iter().flatten().map(|c| c.index() + 1));
         key.push(0);
     }
-    key.extend(cells.iter().map(|c| c.index() + 1));
+    key.extend(cells.iter().filter(|&&b| b != u8::MAX));
     key.into_boxed_slice()
 }
 
@@ -240,9 +213,10 @@ fn safe(p: &Position, rules: &Rules, card: Card, strict: bool) -> bool {
         .all(|f| p.home(f) >= below)
 }
 
-/// Every legal move worth trying, most promising first: home, then by how near the position
-/// it leads to looks to a win ([`distance`]). The order changes only how soon a win is found.
-pub fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Move> {
+/// Every legal move worth trying: of the moves to an empty free cell, only to the first; of
+/// the moves to an empty column, only to the first, and never a whole column (both reach the
+/// same key as the moves left out).
+fn worth_trying(p: &Position, rules: &Rules) -> Vec<Move> {
     let mut all = p.legal_moves(rules);
     let first_free = (0..rules.cells).find(|&k| p.cell(k).is_none());
     let first_empty = (0..COLUMNS).find(|&c| p.column_len(c) == 0);
@@ -254,7 +228,13 @@ pub fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Move> {
         (_, Place::Column(b)) if p.column_len(b) == 0 => Some(b) == first_empty,
         _ => true,
     });
-    let mut scored: Vec<(u32, Move)> = all
+    all
+}
+
+/// The moves worth trying, most promising first: by how near the position each leads to looks
+/// to a win ([`distance`]). The order changes only how soon a win is found.
+pub fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Move> {
+    let mut scored: Vec<(u32, Move)> = worth_trying(p, rules)
         .into_iter()
         .map(|m| {
             let mut next = *p;
@@ -271,20 +251,15 @@ pub fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Move> {
 fn distance(p: &Position, rules: &Rules) -> u32 {
     let home: u32 = (0..4).map(|f| u32::from(p.home(f))).sum();
     let mut buried = 0;
-    for f in 0..4u8 {
-        let next = p.home(f) + 1;
-        if next > 13 {
-            continue;
-        }
-        let wanted = Card::new(crate::cards::Suit::ALL[usize::from(f)], next);
-        for c in 0..COLUMNS {
-            let len = p.column_len(c);
-            if let Some(depth) = (0..len).find(|&d| p.column_card(c, d) == Some(wanted)) {
-                buried += depth as u32;
+    for c in 0..COLUMNS {
+        let cards = p.column_slice(c);
+        for (i, card) in cards.iter().flatten().enumerate() {
+            if card.rank() == p.home(card.suit() as u8) + 1 {
+                buried += (cards.len() - 1 - i) as u32;
             }
         }
     }
     let taken = u32::from(rules.cells) - p.free_cells(rules) as u32;
     let room = p.room(rules, false) as u32;
-    (52 - home) * 4 + buried * 2 + taken * 2 + 16u32.saturating_sub(room.min(16))
+    (52 - home) * 4 + buried * 2 + taken * 2 + 16u32.saturating_sub(room.min(16)) * 2
 }
