@@ -89,10 +89,10 @@ fn end_game(rng: &mut StdRng, low: u8, in_cell: bool, buried: bool) -> Position 
 }
 
 /// The solver and the plain search agree on end games: one free cell or two, alternate colours
-/// and suits, cards back from the foundations or not. Not yet strong enough: FreeCell's end
-/// games are nearly all won, so a solver that played every card home at once still passes it
-/// (tried on 2026-11-26); lost end games of the kind the safe-home rule could get wrong are
-/// still to be made (issue 35).
+/// and suits, cards back from the foundations or not. FreeCell's random end games are nearly
+/// all won, so a solver that played every card home at once still passes this one: the
+/// safe-home rule has a test of its own (`no_safe_move_home_loses_a_won_game`), which does
+/// fail so.
 #[test]
 fn the_solver_agrees_with_a_plain_search() {
     let mut rng = StdRng::seed_from_u64(35);
@@ -130,6 +130,80 @@ fn the_solver_agrees_with_a_plain_search() {
         won > 60 && lost >= 1,
         "both kinds were met: {won} won, {lost} lost"
     );
+}
+
+/// A won game that a move home loses: 5♥ can go home, but 4♠ must go on it first to free 4♣
+/// and 3♠ below it; the one free cell holds K♠ and no column is empty. Sent home at once, 5♥
+/// leaves 4♠ nowhere to go, and 6♣ under it covers 6♥.
+fn five_of_hearts_is_needed() -> Position {
+    let cards =
+        |text: &str| -> Vec<Card> { text.split(' ').map(|c| Card::parse(c).unwrap()).collect() };
+    let columns = [
+        cards("KH QH JH TH 9H 8H 7H 6H 6C 5H"),
+        cards("3S 4C 4S"),
+        cards("KC QC JC"),
+        cards("QS JS TS 9S"),
+        cards("TC 9C 8C"),
+        cards("7C 5C"),
+        cards("8S 7S"),
+        cards("6S 5S"),
+    ];
+    let refs: [&[Card]; 8] = std::array::from_fn(|c| columns[c].as_slice());
+    Position::from_parts(refs, &cards("KS"), [3, 2, 4, 13]).unwrap()
+}
+
+/// The safe-home rule against a plain search, move by move: of every move home from a made
+/// position and from tight end games, those that turn a won game lost are found by the plain
+/// search, and the rule must never call one of them safe (by either reading of it). A rule
+/// sending every card home at once fails here.
+#[test]
+fn no_safe_move_home_loses_a_won_game() {
+    let mut rng = StdRng::seed_from_u64(3500);
+    let (mut losing, mut checked) = (0, 0);
+    let one_cell = Rules {
+        cells: 1,
+        build: Build::AlternateColours,
+        foundation_back: false,
+    };
+    let mut cases = vec![(five_of_hearts_is_needed(), one_cell)];
+    for round in 0..300 {
+        let r = Rules {
+            cells: 1 + (round % 3 == 0) as u8,
+            ..one_cell
+        };
+        let low = 5 + (round % 4) as u8;
+        cases.push((end_game(&mut rng, low, round % 2 == 0, round % 3 != 2), r));
+    }
+    for (p, r) in cases {
+        let homes: Vec<Move> = p
+            .legal_moves(&r)
+            .into_iter()
+            .filter(|m| matches!(m.to, Place::Foundation(_)))
+            .collect();
+        if homes.is_empty() || plain(&p, &r, 20_000) != Some(true) {
+            continue;
+        }
+        for m in homes {
+            let mut next = p;
+            next.apply(&r, m).unwrap();
+            let Some(after) = plain(&next, &r, 20_000) else {
+                continue;
+            };
+            checked += 1;
+            if !after {
+                losing += 1;
+                let card = p.moving_card(m).unwrap();
+                assert!(
+                    !safe(&p, &r, card, false) && !safe(&p, &r, card, true),
+                    "{m} loses a won game but is called safe: {p:?}"
+                );
+                // The whole solver, too, wins it.
+                assert!(Solver::new().solve(&p, &r, 100_000).is_winnable());
+            }
+        }
+    }
+    println!("{checked} moves home checked, {losing} lose a won game");
+    assert!(losing >= 1, "no losing move home met: {checked} checked");
 }
 
 /// Microsoft's deal 11982 is the one of 1–32000 that cannot be won (Freecell Solver and others
