@@ -164,8 +164,9 @@ fn cells_and_foundations_take_what_they_should() {
     assert_eq!((q.home(2), q.cell(0)), (1, Some(c("2H"))));
 }
 
-/// Random play under both rule sets: every legal move applies, its notation reads back, and
-/// undoing each move in turn gives back every position before it.
+/// Random play under both rule sets: every legal move applies, its notation reads back, each
+/// position packs and unpacks to itself, and undoing each move in turn gives back every
+/// position before it.
 #[test]
 fn random_play_undoes_exactly() {
     use rand::rngs::StdRng;
@@ -186,6 +187,7 @@ fn random_play_undoes_exactly() {
                 let before = p;
                 p.apply(&r, m).unwrap();
                 assert!((0..COLUMNS).all(|col| p.column_len(col) <= COLUMN_CAPACITY));
+                assert_eq!(Position::unpack(&p.pack()), p, "packed and unpacked");
                 line.push((before, m));
             }
             for (before, m) in line.into_iter().rev() {

@@ -15,6 +15,12 @@ use std::fmt;
 /// The most cards a column can hold: seven dealt, and a King-to-Two run on the seventh.
 pub const COLUMN_CAPACITY: usize = 19;
 
+/// Bytes of a packed position: 52 cards, 8 ends of columns, 4 free cells.
+pub const PACKED: usize = 64;
+
+/// A position packed in [`PACKED`] bytes (see [`Position::pack`]).
+pub type Packed = [u8; PACKED];
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Each column's cards, bottom first; `len` of them are there.
@@ -78,6 +84,54 @@ impl Position {
             .flatten()
             .copied()
             .collect()
+    }
+
+    /// The position in 64 bytes, as it lies (not up to order, unlike the solver's key): each
+    /// column's cards bottom first (card index + 1), each column ended by a 0, then the free
+    /// cells (0 for an empty one). The cards home are the ones missing.
+    pub fn pack(&self) -> Packed {
+        let mut out = [0u8; PACKED];
+        let mut i = 0;
+        for c in 0..COLUMNS {
+            for card in self.column_slice(c).iter().flatten() {
+                out[i] = card.index() + 1;
+                i += 1;
+            }
+            i += 1;
+        }
+        for (k, cell) in self.cells.iter().enumerate() {
+            out[PACKED - usize::from(MAX_CELLS) + k] = cell.map_or(0, |c| c.index() + 1);
+        }
+        out
+    }
+
+    /// The position [`Position::pack`] made: its columns, cells, and the cards home (each
+    /// suit's missing cards, which are its lowest).
+    pub fn unpack(packed: &Packed) -> Position {
+        let mut p = Position::empty();
+        let mut on_table = [0u8; 4];
+        let mut c = 0u8;
+        for &b in &packed[..PACKED - usize::from(MAX_CELLS)] {
+            if c >= COLUMNS {
+                break;
+            }
+            match b.checked_sub(1).and_then(Card::from_index) {
+                Some(card) => {
+                    p.push(c, card);
+                    on_table[card.suit() as usize] += 1;
+                }
+                None => c += 1,
+            }
+        }
+        for k in 0..MAX_CELLS {
+            let b = packed[PACKED - usize::from(MAX_CELLS) + usize::from(k)];
+            if let Some(card) = b.checked_sub(1).and_then(Card::from_index) {
+                p.cells[usize::from(k)] = Some(card);
+                on_table[card.suit() as usize] += 1;
+            }
+        }
+        p.home = on_table.map(|n| 13u8.saturating_sub(n));
+        p
     }
 
     /// A column's cards, bottom first, as they lie (every one `Some`), with no copy.

@@ -1,55 +1,52 @@
 //! The best-first pass, in turns: of all the positions met and not yet searched, it always
 //! searches the one that looks nearest a win ([`super::distance`]; of equals, the one met
-//! first). Each position is met once (by its exact key) and remembers the one it came from and
-//! the moves from there, so a win's line is read back from it.
+//! first). Each position is met once (by its exact key) and kept packed (72 bytes), with the
+//! one it came from and the move from there; a win's line is those moves, played again from
+//! the start with the safe moves home after each.
 
 use super::{Step, distance, key, play_safe, worth_trying};
+use crate::freecell::position::Packed;
 use crate::freecell::{Move, Position, Rules};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
 pub(super) struct BestFirst {
-    /// Each position met: itself, the one it came from (none for the start) and the moves
-    /// from there (its safe moves home included).
-    nodes: Vec<(Position, Option<usize>, Vec<Move>)>,
+    start: Position,
+    /// Each position met (after its safe moves home), the one it came from and the move from
+    /// there (none for the start).
+    nodes: Vec<(Packed, Option<(u32, Move)>)>,
     met: HashSet<Box<[u8]>>,
     /// The positions met and not searched, nearest a win first.
-    open: BinaryHeap<(Reverse<(u32, usize)>, usize)>,
+    open: BinaryHeap<(Reverse<(u32, u32)>, u32)>,
     /// A position met that is won.
-    won: Option<usize>,
+    won: Option<u32>,
 }
 
 impl BestFirst {
     pub(super) fn new(start: &Position, rules: &Rules, safe: bool) -> BestFirst {
         let mut b = BestFirst {
+            start: *start,
             nodes: Vec::new(),
             met: HashSet::new(),
             open: BinaryHeap::new(),
             won: None,
         };
-        b.meet(*start, None, Vec::new(), rules, safe);
+        b.meet(*start, None, rules, safe);
         b
     }
 
-    /// Meets a position reached from `from` by `moves`, and its safe moves home.
-    fn meet(
-        &mut self,
-        mut p: Position,
-        from: Option<usize>,
-        mut moves: Vec<Move>,
-        rules: &Rules,
-        safe: bool,
-    ) {
-        play_safe(&mut p, rules, safe, &mut moves);
+    /// Meets a position reached from a searched one by a move, and its safe moves home.
+    fn meet(&mut self, mut p: Position, from: Option<(u32, Move)>, rules: &Rules, safe: bool) {
+        play_safe(&mut p, rules, safe, &mut Vec::new());
         if !self.met.insert(key(&p, rules)) {
             return;
         }
-        let id = self.nodes.len();
+        let id = self.nodes.len() as u32;
         if p.is_won() {
             self.won = Some(id);
         }
         self.open.push((Reverse((distance(&p, rules), id)), id));
-        self.nodes.push((p, from, moves));
+        self.nodes.push((p.pack(), from));
     }
 
     /// Searches up to `quota` positions (counted in `searched`).
@@ -69,29 +66,41 @@ impl BestFirst {
                 return Step::Lost;
             };
             *searched += 1;
-            let here = self.nodes[id].0;
+            let here = Position::unpack(&self.nodes[id as usize].0);
             for m in worth_trying(&here, rules) {
                 let mut next = here;
                 next.play_generated(rules, m);
-                self.meet(next, Some(id), vec![m], rules, safe);
+                self.meet(next, Some((id, m)), rules, safe);
                 if self.won.is_some() {
                     break;
                 }
             }
         }
-        Step::Won(self.line())
+        Step::Won(self.line(rules, safe))
     }
 
-    /// The line from the start to the won position.
-    fn line(&self) -> Vec<Move> {
-        let mut line = Vec::new();
+    /// The line from the start to the won position: the moves that met each position on the
+    /// way, each followed by its safe moves home (the same as when it was met: they depend
+    /// on the position alone).
+    fn line(&self, rules: &Rules, safe: bool) -> Vec<Move> {
+        let mut moves = Vec::new();
         let mut at = self.won;
         while let Some(id) = at {
-            let (_, from, moves) = &self.nodes[id];
-            line.extend(moves.iter().rev());
-            at = *from;
+            let (_, from) = self.nodes[id as usize];
+            at = from.map(|(parent, m)| {
+                moves.push(m);
+                parent
+            });
         }
-        line.reverse();
+        moves.reverse();
+        let mut p = self.start;
+        let mut line = Vec::new();
+        play_safe(&mut p, rules, safe, &mut line);
+        for m in moves {
+            p.play_generated(rules, m);
+            line.push(m);
+            play_safe(&mut p, rules, safe, &mut line);
+        }
         line
     }
 }

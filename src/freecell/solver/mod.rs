@@ -49,10 +49,6 @@ pub type Verdict = crate::patience::Verdict<Move>;
 /// Positions searched before the solver says "unknown" (the command line's).
 pub const BUDGET: usize = 4_000_000;
 
-/// Positions best first searches at most (its memory: about 300 bytes for each position it
-/// meets, some ten for each it searches): beyond it, depth first goes on alone.
-pub const BEST_FIRST_CAP: usize = 20_000;
-
 /// Positions each pass searches in its turn.
 pub const TURN: usize = 256;
 
@@ -77,14 +73,15 @@ impl Solver {
 
     /// Decides a position: a winning line, lost, or unknown past `budget` positions. Depth
     /// first and best first take turns, [`TURN`] positions each, until one finds a win or depth
-    /// first has searched every position; best first stops after [`BEST_FIRST_CAP`].
+    /// first has searched every position (best first's memory: some 170 bytes for each
+    /// position it meets, about ten for each it searches, so half a budget of 4,000,000
+    /// positions may take 1.5 GB at worst).
     pub fn solve(&mut self, position: &Position, rules: &Rules, budget: usize) -> Verdict {
         self.seen.clear();
         self.searched = 0;
         let safe = self.safe_home;
         let mut depth = DepthFirst::new(*position, std::mem::take(&mut self.seen));
         let mut best = Some(BestFirst::new(position, rules, safe));
-        let mut best_taken = 0;
         let found = loop {
             if self.searched >= budget {
                 break None;
@@ -97,14 +94,10 @@ impl Solver {
             }
             if let Some(b) = &mut best {
                 let quota = TURN.min(budget.saturating_sub(self.searched));
-                let before = self.searched;
-                let step = b.run(rules, safe, quota, &mut self.searched);
-                best_taken += self.searched - before;
-                match step {
+                match b.run(rules, safe, quota, &mut self.searched) {
                     Step::Won(line) => break Some(Some(line)),
                     // Only depth first says "lost": best first just stops.
                     Step::Lost => best = None,
-                    Step::Going if best_taken >= BEST_FIRST_CAP => best = None,
                     Step::Going => {}
                 }
             }
