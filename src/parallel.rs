@@ -9,8 +9,23 @@ use std::sync::mpsc;
 /// answer in deal order; `progress` is called after each chunk with (deals done, deals in all).
 #[allow(clippy::too_many_arguments)]
 pub fn decide_in_order<S, R: Send>(
+    range: (u128, u128),
+    jobs: usize,
+    chunk: u128,
+    new: impl Fn() -> S + Sync,
+    decide: impl Fn(&mut S, u128) -> R + Sync,
+    row: impl FnMut(R),
+    progress: impl FnMut(u128, u128),
+) {
+    decide_with_threads(range, jobs, usize::MAX, chunk, new, decide, row, progress);
+}
+
+/// [`decide_in_order`] on a system that gives at most `given` threads (tests refuse some).
+#[allow(clippy::too_many_arguments)]
+fn decide_with_threads<S, R: Send>(
     (first, last): (u128, u128),
     jobs: usize,
+    given: usize,
     chunk: u128,
     new: impl Fn() -> S + Sync,
     decide: impl Fn(&mut S, u128) -> R + Sync,
@@ -44,7 +59,12 @@ pub fn decide_in_order<S, R: Send>(
         let mut started = 0;
         for _ in 0..jobs.max(1) {
             let (send, work) = (send.clone(), &work);
-            match std::thread::Builder::new().spawn_scoped(scope, move || work(send)) {
+            let spawned = if started < given {
+                std::thread::Builder::new().spawn_scoped(scope, move || work(send))
+            } else {
+                Err(std::io::Error::other("no more threads"))
+            };
+            match spawned {
                 Ok(_) => started += 1,
                 Err(_) => break,
             }
@@ -93,5 +113,25 @@ mod tests {
         );
         assert_eq!(deals, (1..=40).collect::<Vec<_>>());
         assert_eq!(last_progress, 40);
+    }
+
+    /// A system that refuses threads (every one, or all but the first) gets every deal
+    /// decided all the same, in order, and no panic.
+    #[test]
+    fn refused_threads_are_fewer_threads_never_a_panic() {
+        for given in [0, 1] {
+            let mut deals = Vec::new();
+            super::decide_with_threads(
+                (1, 25),
+                4,
+                given,
+                3,
+                || (),
+                |_: &mut (), n| n,
+                |n| deals.push(n),
+                |_, _| {},
+            );
+            assert_eq!(deals, (1..=25).collect::<Vec<_>>(), "{given} threads given");
+        }
     }
 }

@@ -115,6 +115,27 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ) -> Result<(), String>;
 }
 
+/// What `zodiac solve` prints for a solver that searches within a budget of positions: the
+/// verdict's word, the moves or why, the positions searched, the time.
+pub fn budgeted_solve_text<M: fmt::Display, N>(
+    verdict: &Verdict<M, N>,
+    searched: usize,
+    micros: u128,
+) -> String {
+    let mut out = format!("{}\n", verdict.word());
+    match verdict {
+        Verdict::Winnable { line, .. } => {
+            let tokens: Vec<String> = line.iter().map(|m| m.to_string()).collect();
+            out.push_str(&format!("moves: {}\n", tokens.join(" ")));
+        }
+        Verdict::Lost { why } | Verdict::Unknown { why } => out.push_str(&format!("why: {why}\n")),
+    }
+    out.push_str(&format!(
+        "searched: {searched} positions\ntime: {micros} µs\n"
+    ));
+    out
+}
+
 /// One deal decided by a win-rate run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decided {

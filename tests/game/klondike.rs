@@ -182,6 +182,25 @@ fn a_right_click_sends_a_card_home_and_a_click_to_its_best_place() {
     assert_eq!(game(&h).moves_played(), 0);
 }
 
+/// A right-click on a card that cannot go home plays nothing and says so: the card shakes
+/// and the words say no place takes it (it was once dropped without a word).
+#[test]
+fn a_right_click_on_a_card_that_cannot_go_home_says_so() {
+    let mut h = klondike(1, "home-refused");
+    // Deal 1: Q♥ on c0 cannot go home at the start.
+    let at = card_centre(&h, Place::Column(0), 0);
+    h.click_with(at, MouseButton::Right);
+    h.settle();
+    assert_eq!(game(&h).moves_played(), 0);
+    let world = h.app.world_mut();
+    let mut texts = world.query::<&Text>();
+    let said: Vec<String> = texts.iter(world).map(|t| t.0.clone()).collect();
+    assert!(
+        said.iter().any(|t| t.contains("no place takes Q♥ now")),
+        "{said:?}"
+    );
+}
+
 #[test]
 fn space_turns_the_stock_and_the_keys_play() {
     let mut h = klondike(1, "keys");

@@ -3,7 +3,8 @@
 
 use crate::klondike::solver::{self, BUDGET, Solver};
 use crate::klondike::{Position, Rules};
-use crate::patience::{Decided, Verdict};
+use crate::patience::Decided;
+use crate::patience::rules::budgeted_solve_text;
 use std::time::Instant;
 
 /// The verdict, the moves or why, the positions searched and the time taken.
@@ -11,20 +12,7 @@ pub fn solve_text(position: &Position, rules: &Rules, budget: Option<usize>) -> 
     let mut solver = Solver::new();
     let start = Instant::now();
     let verdict = solver.solve(position, rules, budget.unwrap_or(BUDGET));
-    let micros = start.elapsed().as_micros();
-    let mut out = format!("{}\n", verdict.word());
-    match &verdict {
-        Verdict::Winnable { line, .. } => {
-            let tokens: Vec<String> = line.iter().map(|m| m.to_string()).collect();
-            out.push_str(&format!("moves: {}\n", tokens.join(" ")));
-        }
-        Verdict::Lost { why } | Verdict::Unknown { why } => out.push_str(&format!("why: {why}\n")),
-    }
-    out.push_str(&format!(
-        "searched: {} positions\ntime: {micros} µs\n",
-        solver.searched
-    ));
-    out
+    budgeted_solve_text(&verdict, solver.searched, start.elapsed().as_micros())
 }
 
 /// The help's words on Klondike's notation.
