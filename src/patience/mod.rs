@@ -11,6 +11,8 @@ pub mod played;
 pub mod registry;
 pub mod rule_sets;
 pub mod rules;
+#[cfg(test)]
+pub mod verdict_files;
 pub mod words;
 
 pub use crate::cards::{Card, DealNumber, Suit};

@@ -42,6 +42,8 @@ mod best;
 mod depth;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod verdict_tests;
 
 /// The solver's answer, in FreeCell's moves.
 pub type Verdict = crate::patience::Verdict<Move>;

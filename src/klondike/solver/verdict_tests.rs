@@ -13,37 +13,7 @@ fn verdicts(name: &str) -> Vec<u8> {
     read(&format!("klondike-{name}"))
 }
 
-/// The letters of `docs/winrates/FILE.verdicts.gz` by deal, checked as they are read: lines of
-/// a first deal and 1000 letters, the blocks one after another from deal 1.
-fn read(name: &str) -> Vec<u8> {
-    let path = format!(
-        "{}/docs/winrates/{name}.verdicts.gz",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let out = std::process::Command::new("gzip")
-        .args(["-dc", &path])
-        .output()
-        .unwrap_or_else(|e| panic!("gzip for {path}: {e}"));
-    assert!(out.status.success(), "{path} unreadable");
-    let text = String::from_utf8(out.stdout).expect("text");
-    let mut all = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let (first, letters) = line.split_once(' ').expect("FIRST LETTERS");
-        assert_eq!(
-            first.parse::<usize>().unwrap(),
-            1 + 1000 * i,
-            "{name}: line {i}"
-        );
-        assert_eq!(letters.len(), 1000, "{name}: line {i}");
-        assert!(
-            letters.bytes().all(|b| b"WLU".contains(&b)),
-            "{name}: line {i}"
-        );
-        all.extend(letters.bytes());
-    }
-    assert!(!all.is_empty(), "{name}: no verdicts");
-    all
-}
+use crate::patience::verdict_files::read;
 
 /// What the rules imply: a line that wins under single pass wins under unlimited passes (the
 /// same moves are legal there); and one that wins under draw three wins under unlimited, since
