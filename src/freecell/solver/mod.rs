@@ -242,10 +242,12 @@ pub fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Move> {
 }
 
 /// How far a position looks from a win: the cards not home, the cards lying on each suit's
-/// next card to go home, the free cells taken, less the room for moving runs.
+/// next card to go home, the free cells taken, less the room for moving runs, and the cards
+/// lying on one they do not build on. Tried against other weights on deals 1-2000: these take
+/// the least time in all.
 fn distance(p: &Position, rules: &Rules) -> u32 {
     let home: u32 = (0..4).map(|f| u32::from(p.home(f))).sum();
-    let mut buried = 0;
+    let (mut buried, mut unordered) = (0, 0);
     for c in 0..COLUMNS {
         let cards = p.column_slice(c);
         for (i, card) in cards.iter().flatten().enumerate() {
@@ -253,8 +255,15 @@ fn distance(p: &Position, rules: &Rules) -> u32 {
                 buried += (cards.len() - 1 - i) as u32;
             }
         }
+        for pair in cards.windows(2) {
+            if let [Some(on), Some(card)] = pair
+                && !builds_on(rules, *card, *on)
+            {
+                unordered += 1;
+            }
+        }
     }
     let taken = u32::from(rules.cells) - p.free_cells(rules) as u32;
     let room = p.room(rules, false) as u32;
-    (52 - home) * 4 + buried * 2 + taken * 2 + 16u32.saturating_sub(room.min(16)) * 2
+    (52 - home) * 4 + buried * 2 + taken * 2 + 16u32.saturating_sub(room.min(16)) * 2 + unordered
 }
