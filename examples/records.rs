@@ -163,6 +163,34 @@ fn main() {
     } else {
         eprintln!("no klondike game found");
     }
+    // FreeCell, deal 1 a third of the way along the solver's line.
+    let game = freecell_midgame();
+    let sub = dir.join("freecell");
+    std::fs::create_dir_all(&sub).unwrap();
+    zodiac::storage::write_atomic(&sub.join("freecell-game.ron"), game.to_ron().as_bytes())
+        .unwrap();
+    zodiac::storage::write_atomic(
+        &sub.join("settings.ron"),
+        b"(format: \"zodiac-settings\", patience: \"freecell\")",
+    )
+    .unwrap();
+}
+
+/// FreeCell's deal 1, played a third of the way along the solver's winning line.
+fn freecell_midgame() -> zodiac::freecell::patience::Game {
+    use zodiac::freecell::solver::{BUDGET, Solver, Verdict as FVerdict};
+    let set = zodiac::freecell::RuleSet::default_set();
+    let mut game = zodiac::freecell::patience::Game::new(set, DealNumber::new(1).unwrap());
+    let FVerdict::Winnable { line, .. } =
+        Solver::new().solve(game.position(), game.rules(), BUDGET)
+    else {
+        panic!("FreeCell's deal 1 is winnable");
+    };
+    for m in line.iter().take(line.len() / 3) {
+        game.play(*m).unwrap();
+    }
+    game.elapsed_ms = 151_000;
+    game
 }
 
 /// A winnable Klondike deal (single pass) played along the solver's line until several cards
