@@ -46,6 +46,79 @@ fn deal_1_is_microsofts() {
     assert_eq!(p.column_len(4), 6);
 }
 
+/// Microsoft's deals, whole, as Freecell Solver's `make-microsoft-freecell-board -t N` lays
+/// them out (its rows are our columns, bottom card first).
+#[test]
+fn microsofts_deals_are_laid_out_as_freecell_solver_makes_them() {
+    for (n, columns) in [
+        (
+            617u128,
+            [
+                "7D TD TH KD 4C 4S JD",
+                "AD 7S QC 5H QS TS KS",
+                "5C QD 3H 9S 9C 2H KC",
+                "3S AC 9D 3C 9H 5D 4H",
+                "5S 6D 6S 8S 7C JC",
+                "8C 8H 8D 7H 6H 6C",
+                "2D AS 3D 4D 2C JH",
+                "AH KH TC JS 2S QH",
+            ],
+        ),
+        (
+            11982,
+            [
+                "AH 3D KD JC 6C JD KC",
+                "AS 3H 6H 5D 2C 7D 8D",
+                "4H QS 5S 5C TH 8H 2S",
+                "AC QC 4D 8C QH 9C 3S",
+                "2D 8S 9H 9D 6D 2H",
+                "6S 7H JH TD TC QD",
+                "TS AD 9S KH 4S 4C",
+                "JS KS 3C 7C 7S 5H",
+            ],
+        ),
+        (
+            31999,
+            [
+                "JD AC AH 9C 5H TC QS",
+                "JH TH 7H 3D 8C 4D 2D",
+                "AD AS 7C 5C 4H 9S QD",
+                "QH 8H 5D 4C TD 2C 3S",
+                "KH 9D 7S 2S TS KD",
+                "6S 2H 6C 8S 3H 9H",
+                "6D 8D QC 3C 4S KS",
+                "JC 6H JS 7D KC 5S",
+            ],
+        ),
+    ] {
+        let p = Position::deal(DealNumber::new(n).unwrap());
+        for (col, want) in columns.iter().enumerate() {
+            let got: Vec<String> = p.column(col as u8).iter().map(|c| c.to_string()).collect();
+            assert_eq!(got.join(" "), *want, "deal {n} column c{col}");
+        }
+    }
+}
+
+/// From 32000 on the deals are PySolFC's own (the Mersenne Twister): the cards come in the
+/// order Klondike's openings were checked in against PySolFC's code (`klondike::tests`), dealt
+/// across the columns. Card k of that order lies in column k mod 8, row k div 8. Klondike deals
+/// its face-down rows first, each from c6 leftwards, then the face-up row from c6 to c0: its
+/// c0 is card 27, the top of its c6 card 21, its waste card 28; in deal 32000 its c2 holds
+/// cards 4, 10 and 25.
+#[test]
+fn pysolfc_deals_from_32000_follow_its_order() {
+    for (n, c0, c6_top, waste) in [(32_000u128, "QS", "9H", "AD"), (32_001, "2C", "AS", "TH")] {
+        let p = Position::deal(DealNumber::new(n).unwrap());
+        let at = |k: usize| p.column((k % 8) as u8)[k / 8];
+        assert_eq!(at(27), c(c0), "deal {n}");
+        assert_eq!(at(21), c(c6_top), "deal {n}");
+        assert_eq!(at(28), c(waste), "deal {n}");
+    }
+    let p = Position::deal(DealNumber::new(32_000).unwrap());
+    let at = |k: usize| p.column((k % 8) as u8)[k / 8];
+    assert_eq!([at(4), at(10), at(25)], [c("6D"), c("2C"), c("7D")]);
+}
+
 #[test]
 fn every_deal_holds_each_card_once() {
     for n in [1, 11_982, 31_999, 32_000, u128::from(u64::MAX), MAX_DEAL] {
