@@ -18,7 +18,7 @@ pub mod words;
 pub use crate::cards::{Card, DealNumber, Suit};
 pub use layout::{Layout, Rect, Shape};
 pub use played::{Outcome, Played};
-pub use rules::{Decided, Rules, Table};
+pub use rules::{CommandLine, Decided, Rules, Table};
 use std::fmt;
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 //! What each patience implements, and nothing more: its rule sets, positions and moves (deal,
-//! apply, undo, notation), its solver, its layout ([`Rules`]), and how its table reads to the
-//! front end ([`Table`]). The game itself (history, undo and redo, counting, the record, the
+//! apply, undo, notation), its solver, its layout ([`Rules`]), what the command line prints of
+//! it ([`CommandLine`]), and how its table reads to the front end ([`Table`]). The game itself (history, undo and redo, counting, the record, the
 //! clock) is written once over these, in [`super::played`]; the interface the front end speaks
 //! to (`Patience`, `Game`) is implemented once for every patience, in [`super::bridge`].
 
@@ -90,29 +90,6 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     /// The table for a window of this logical size.
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout;
-
-    // The command line.
-    /// The help's words on this patience's notation (docs/rules.md) and what its `show` adds.
-    const COMMAND_HELP: &'static str;
-    /// A position as `zodiac show` prints it (docs/rules.md): a line a place, then the status.
-    fn to_text(params: &Self::Params, position: &Self::Position) -> String;
-    /// What `zodiac solve` prints: the verdict's word, the moves or why, what else the solver
-    /// says, the time. `budget`: positions to search before "unknown", where the solver has one.
-    fn solve_text(
-        params: &Self::Params,
-        position: &Self::Position,
-        budget: Option<usize>,
-    ) -> Result<String, String>;
-    /// The columns `winrate --csv` writes after `deal,verdict` (`slack,micros`).
-    const WINRATE_COLUMNS: &'static str;
-    /// Decides deals `range.0..=range.1` on `jobs` threads, telling `row` of each in deal order.
-    fn decide_range(
-        params: &Self::Params,
-        range: (u128, u128),
-        jobs: usize,
-        budget: Option<usize>,
-        row: &mut dyn FnMut(Decided),
-    ) -> Result<(), String>;
 }
 
 /// What `zodiac solve` prints for a solver that searches within a budget of positions: the
@@ -146,12 +123,38 @@ pub struct Decided {
     pub columns: String,
 }
 
+/// A patience on the command line (`zodiac show`, `solve`, `winrate`): each patience's
+/// `command_line.rs`.
+pub trait CommandLine: Rules {
+    /// The help's words on this patience's notation (docs/rules.md) and what its `show` adds.
+    const COMMAND_HELP: &'static str;
+    /// A position as `zodiac show` prints it (docs/rules.md): a line a place, then the status.
+    fn to_text(params: &Self::Params, position: &Self::Position) -> String;
+    /// What `zodiac solve` prints: the verdict's word, the moves or why, what else the solver
+    /// says, the time. `budget`: positions to search before "unknown", where the solver has one.
+    fn solve_text(
+        params: &Self::Params,
+        position: &Self::Position,
+        budget: Option<usize>,
+    ) -> Result<String, String>;
+    /// The columns `winrate --csv` writes after `deal,verdict` (`slack,micros`).
+    const WINRATE_COLUMNS: &'static str;
+    /// Decides deals `range.0..=range.1` on `jobs` threads, telling `row` of each in deal order.
+    fn decide_range(
+        params: &Self::Params,
+        range: (u128, u128),
+        jobs: usize,
+        budget: Option<usize>,
+        row: &mut dyn FnMut(Decided),
+    ) -> Result<(), String>;
+}
+
 /// A game of this patience: the generic game over its rules.
 pub type GameOf<R> = super::played::Played<R>;
 
 /// How the table of a game in play reads to the front end, and what a click, a lift or the
 /// assistant may do there: each patience's own answers (see `patience::Game` for each).
-pub trait Table: Rules {
+pub trait Table: CommandLine {
     fn places(game: &GameOf<Self>) -> Vec<Place>;
     fn cards(game: &GameOf<Self>, place: Place) -> Vec<Slot>;
     fn stage(game: &GameOf<Self>) -> Option<&'static str>;

@@ -108,6 +108,31 @@ fn neutral_place(text: &str) -> Option<Place> {
     }
 }
 
+impl patience::CommandLine for Piles {
+    const COMMAND_HELP: &'static str = "c0>f0, c0>c1";
+    const WINRATE_COLUMNS: &'static str = "";
+
+    fn to_text(_: &PilesRules, p: &Table) -> String {
+        format!("{p:?}")
+    }
+
+    fn solve_text(rules: &PilesRules, p: &Table, _: Option<usize>) -> Result<String, String> {
+        Ok(<Self as patience::Rules>::solve(rules, p)
+            .word()
+            .to_string())
+    }
+
+    fn decide_range(
+        _: &PilesRules,
+        _: (u128, u128),
+        _: usize,
+        _: Option<usize>,
+        _: &mut dyn FnMut(patience::Decided),
+    ) -> Result<(), String> {
+        Err("Piles has no win rate".into())
+    }
+}
+
 impl patience::Rules for Piles {
     type RuleSet = PilesSet;
     type Params = PilesRules;
@@ -271,27 +296,6 @@ impl patience::Rules for Piles {
         Verdict::Unknown {
             why: "Piles has no solver.".into(),
         }
-    }
-
-    const COMMAND_HELP: &'static str = "c0>f0, c0>c1";
-    const WINRATE_COLUMNS: &'static str = "";
-
-    fn to_text(_: &PilesRules, p: &Table) -> String {
-        format!("{p:?}")
-    }
-
-    fn solve_text(rules: &PilesRules, p: &Table, _: Option<usize>) -> Result<String, String> {
-        Ok(Self::solve(rules, p).word().to_string())
-    }
-
-    fn decide_range(
-        _: &PilesRules,
-        _: (u128, u128),
-        _: usize,
-        _: Option<usize>,
-        _: &mut dyn FnMut(patience::Decided),
-    ) -> Result<(), String> {
-        Err("Piles has no win rate".into())
     }
 
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {

@@ -143,32 +143,6 @@ impl patience::Rules for Klondike {
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
         super::layout::layout(width, height, scale_factor)
     }
-
-    fn to_text(rules: &Rules, position: &Position) -> String {
-        position.to_text(rules)
-    }
-
-    fn solve_text(
-        rules: &Rules,
-        position: &Position,
-        budget: Option<usize>,
-    ) -> Result<String, String> {
-        Ok(command_line::solve_text(position, rules, budget))
-    }
-
-    const COMMAND_HELP: &'static str = command_line::COMMAND_HELP;
-    const WINRATE_COLUMNS: &'static str = command_line::WINRATE_COLUMNS;
-
-    fn decide_range(
-        rules: &Rules,
-        range: (u128, u128),
-        jobs: usize,
-        budget: Option<usize>,
-        row: &mut dyn FnMut(patience::Decided),
-    ) -> Result<(), String> {
-        command_line::decide_range(rules, range, jobs, budget, row);
-        Ok(())
-    }
 }
 
 /// A Klondike place in the front end's words.

@@ -1,40 +1,16 @@
-//! Zodiac on the command line: what `zodiac solve` prints (with the slack of a win), and
-//! `zodiac winrate`'s deals decided in order.
+//! Zodiac on the command line: `zodiac show`'s text, what `zodiac solve` prints (with the slack
+//! of a win), and `zodiac winrate`'s deals decided in order.
 
-use crate::patience::Decided;
+use super::Zodiac;
+use crate::patience::{CommandLine, Decided};
 use crate::zodiac::solver::{Decision, Solver, Verdict, winrate};
 use crate::zodiac::{Move, Position, Rules};
 use std::time::Instant;
 
-/// The verdict, the moves (with the slack) or why, and the time the decision took. Zodiac's
-/// solver always searches to the end: it takes no budget.
-pub fn solve_text(
-    position: &Position,
-    rules: &Rules,
-    budget: Option<usize>,
-) -> Result<String, String> {
-    if budget.is_some() {
-        return Err("--budget: Zodiac's solver searches to the end and takes no budget".into());
-    }
-    let mut solver = Solver::new();
-    let start = Instant::now();
-    solver.decide(position, rules);
-    let micros = start.elapsed().as_micros();
-    let verdict = solver.solve(position, rules);
-    let mut out = format!("{}\n", verdict.word());
-    match &verdict {
-        Verdict::Winnable { line, note: slack } => {
-            let tokens: Vec<String> = line.iter().map(Move::to_string).collect();
-            out.push_str(&format!("moves: {}\nslack: {slack}\n", tokens.join(" ")));
-        }
-        Verdict::Lost { why } | Verdict::Unknown { why } => out.push_str(&format!("why: {why}\n")),
-    }
-    out.push_str(&format!("time: {micros} µs\n"));
-    Ok(out)
-}
+const NO_BUDGET: &str = "--budget: Zodiac's solver searches to the end and takes no budget";
 
-/// The help's words on Zodiac's notation.
-pub const COMMAND_HELP: &str = "\
+impl CommandLine for Zodiac {
+    const COMMAND_HELP: &'static str = "\
 (the notation of docs/rules.md; letters in either case, no leading zeros):
     d        turn the top stock card onto the waste
     r        turn the waste over into the empty stock
@@ -44,31 +20,63 @@ pub const COMMAND_HELP: &str = "\
     show: `--` for an empty Equator cell, the stock with the next card to turn first, and
     the phase before the status.";
 
-/// The CSV columns after `deal,verdict`.
-pub const WINRATE_COLUMNS: &str = "slack,micros";
+    const WINRATE_COLUMNS: &'static str = "slack,micros";
 
-/// Every deal of the range decided, in order.
-pub fn decide_range(
-    rules: &Rules,
-    (first, last): (u128, u128),
-    jobs: usize,
-    budget: Option<usize>,
-    row: &mut dyn FnMut(Decided),
-) -> Result<(), String> {
-    if budget.is_some() {
-        return Err("--budget: Zodiac's solver searches to the end and takes no budget".into());
+    fn to_text(rules: &Rules, position: &Position) -> String {
+        position.to_text(rules)
     }
-    winrate::run(rules, first, last, jobs, |r| {
-        let (word, slack) = match r.decision {
-            Decision::Winnable { slack } => ("winnable", slack.to_string()),
-            Decision::Lost => ("lost", String::new()),
-            Decision::Unknown => ("unknown", String::new()),
-        };
-        row(Decided {
-            deal: r.deal,
-            word,
-            columns: format!("{slack},{}", r.micros),
+
+    /// The verdict, the moves (with the slack) or why, and the time the decision took.
+    /// Zodiac's solver always searches to the end: it takes no budget.
+    fn solve_text(
+        rules: &Rules,
+        position: &Position,
+        budget: Option<usize>,
+    ) -> Result<String, String> {
+        if budget.is_some() {
+            return Err(NO_BUDGET.into());
+        }
+        let mut solver = Solver::new();
+        let start = Instant::now();
+        solver.decide(position, rules);
+        let micros = start.elapsed().as_micros();
+        let verdict = solver.solve(position, rules);
+        let mut out = format!("{}\n", verdict.word());
+        match &verdict {
+            Verdict::Winnable { line, note: slack } => {
+                let tokens: Vec<String> = line.iter().map(Move::to_string).collect();
+                out.push_str(&format!("moves: {}\nslack: {slack}\n", tokens.join(" ")));
+            }
+            Verdict::Lost { why } | Verdict::Unknown { why } => {
+                out.push_str(&format!("why: {why}\n"))
+            }
+        }
+        out.push_str(&format!("time: {micros} µs\n"));
+        Ok(out)
+    }
+
+    fn decide_range(
+        rules: &Rules,
+        (first, last): (u128, u128),
+        jobs: usize,
+        budget: Option<usize>,
+        row: &mut dyn FnMut(Decided),
+    ) -> Result<(), String> {
+        if budget.is_some() {
+            return Err(NO_BUDGET.into());
+        }
+        winrate::run(rules, first, last, jobs, |r| {
+            let (word, slack) = match r.decision {
+                Decision::Winnable { slack } => ("winnable", slack.to_string()),
+                Decision::Lost => ("lost", String::new()),
+                Decision::Unknown => ("unknown", String::new()),
+            };
+            row(Decided {
+                deal: r.deal,
+                word,
+                columns: format!("{slack},{}", r.micros),
+            });
         });
-    });
-    Ok(())
+        Ok(())
+    }
 }
