@@ -102,3 +102,48 @@ pub trait RuleSetFile: Clone + PartialEq + DeserializeOwned + Send + Sync + 'sta
         Self::shipped().iter().find(|s| s.params() == self.params())
     }
 }
+
+/// The rule-set methods of `patience::Rules` for a patience whose rule sets are
+/// [`RuleSetFile`]s with `name`, `title` and `description` fields: written once, expanded
+/// inside its `impl Rules` block.
+macro_rules! rule_sets_from_files {
+    () => {
+        fn shipped() -> Vec<Self::RuleSet> {
+            <Self::RuleSet as $crate::patience::rule_sets::RuleSetFile>::shipped().to_vec()
+        }
+
+        fn by_name_or_path(name: &str) -> Result<Self::RuleSet, String> {
+            <Self::RuleSet as $crate::patience::rule_sets::RuleSetFile>::by_name_or_path(name)
+        }
+
+        fn builtin(name: &str) -> Result<Self::RuleSet, String> {
+            <Self::RuleSet as $crate::patience::rule_sets::RuleSetFile>::builtin(name)
+        }
+
+        fn validate(set: &Self::RuleSet) -> Result<(), String> {
+            $crate::patience::rule_sets::RuleSetFile::validate(set, "in the game record")
+        }
+
+        fn canonical(set: Self::RuleSet) -> Self::RuleSet {
+            $crate::patience::rule_sets::RuleSetFile::canonical(set)
+        }
+
+        fn is_shipped(set: &Self::RuleSet) -> bool {
+            $crate::patience::rule_sets::RuleSetFile::is_shipped(set)
+        }
+
+        fn params(set: &Self::RuleSet) -> Self::Params {
+            $crate::patience::rule_sets::RuleSetFile::params(set)
+        }
+
+        fn info(set: &Self::RuleSet) -> $crate::patience::RuleSetInfo {
+            $crate::patience::RuleSetInfo {
+                name: set.name.clone(),
+                title: set.title.clone(),
+                description: set.description.clone(),
+            }
+        }
+    };
+}
+
+pub(crate) use rule_sets_from_files;

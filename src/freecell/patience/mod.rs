@@ -4,10 +4,10 @@
 
 use super::moves::{Move, Place as FPlace};
 use super::position::Position;
-use super::ruleset::{RuleSet, RuleSetFile as _, Rules};
+use super::ruleset::{RuleSet, Rules};
 use super::solver::Solver;
 use crate::cards::{Card, DealNumber, Suit};
-use crate::patience::{self, Layout, Place, RuleSetInfo, SecondClick, Slot, Status, Verdict};
+use crate::patience::{self, Layout, Place, SecondClick, Slot, Status, Verdict};
 use std::cell::RefCell;
 
 mod command_line;
@@ -49,41 +49,7 @@ impl patience::Rules for FreeCell {
         &FREECELL
     }
 
-    fn shipped() -> Vec<RuleSet> {
-        RuleSet::shipped().to_vec()
-    }
-
-    fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
-        RuleSet::by_name_or_path(name)
-    }
-
-    fn builtin(name: &str) -> Result<RuleSet, String> {
-        RuleSet::builtin(name)
-    }
-
-    fn validate(set: &RuleSet) -> Result<(), String> {
-        set.check("in the game record")
-    }
-
-    fn canonical(set: RuleSet) -> RuleSet {
-        set.canonical()
-    }
-
-    fn is_shipped(set: &RuleSet) -> bool {
-        set.is_shipped()
-    }
-
-    fn params(set: &RuleSet) -> Rules {
-        set.rules()
-    }
-
-    fn info(set: &RuleSet) -> RuleSetInfo {
-        RuleSetInfo {
-            name: set.name.clone(),
-            title: set.title.clone(),
-            description: set.description.clone(),
-        }
-    }
+    crate::patience::rule_sets::rule_sets_from_files!();
 
     /// The statistics file is shared: FreeCell's keys carry its name.
     fn statistics_key(set: &RuleSet) -> String {

@@ -11,8 +11,7 @@ use super::moves::{Move, Place as KPlace};
 use super::position::{Position, Status};
 use super::ruleset::{RuleSet, Rules};
 use crate::cards::{Card, DealNumber, Suit};
-use crate::patience::rule_sets::RuleSetFile as _;
-use crate::patience::{self, Layout, Place, RuleSetInfo, Slot, Verdict};
+use crate::patience::{self, Layout, Place, Slot, Verdict};
 use std::cell::RefCell;
 
 mod command_line;
@@ -51,41 +50,7 @@ impl patience::Rules for Klondike {
         &KLONDIKE
     }
 
-    fn shipped() -> Vec<RuleSet> {
-        RuleSet::all_builtin()
-    }
-
-    fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
-        RuleSet::by_name_or_path(name)
-    }
-
-    fn builtin(name: &str) -> Result<RuleSet, String> {
-        RuleSet::builtin(name)
-    }
-
-    fn validate(set: &RuleSet) -> Result<(), String> {
-        set.validate("in the game record")
-    }
-
-    fn canonical(set: RuleSet) -> RuleSet {
-        set.canonical()
-    }
-
-    fn is_shipped(set: &RuleSet) -> bool {
-        set.is_shipped()
-    }
-
-    fn params(set: &RuleSet) -> Rules {
-        set.rules()
-    }
-
-    fn info(set: &RuleSet) -> RuleSetInfo {
-        RuleSetInfo {
-            name: set.name.clone(),
-            title: set.title.clone(),
-            description: set.description.clone(),
-        }
-    }
+    crate::patience::rule_sets::rule_sets_from_files!();
 
     /// The statistics file is shared with Zodiac: Klondike's keys carry its name.
     fn statistics_key(set: &RuleSet) -> String {
