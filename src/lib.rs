@@ -9,6 +9,10 @@
 //! - [`cli`]: the command line.
 //! - `game` (feature `game`): the Bevy front end, one plugin per concern; it names no patience.
 
+/// The version players and bug reports read: Cargo.toml's, with the git commit built from
+/// where there is one (`0.1.0 (commit 0123456789ab)`; see build.rs).
+pub const VERSION: &str = env!("ZODIAC_VERSION");
+
 pub mod cards;
 pub mod cli;
 pub mod freecell;

@@ -153,6 +153,7 @@ fn deal_range(text: &str) -> Result<(DealNumber, DealNumber), String> {
 /// keys, from the one key table.
 pub fn command() -> clap::Command {
     Cli::command()
+        .version(crate::VERSION)
         .about(about())
         .after_help(super::after_help())
 }

@@ -177,7 +177,19 @@ fn help_names_every_patience_and_version_is_clap_s() {
     }
     let version = parse(args("--version")).unwrap_err();
     assert_eq!(version.kind(), clap::error::ErrorKind::DisplayVersion);
-    assert!(version.to_string().contains(env!("CARGO_PKG_VERSION")));
+    let text = version.to_string();
+    assert!(text.contains(env!("CARGO_PKG_VERSION")), "{text}");
+    // Built in a git checkout (as every build of this repository is): the commit too.
+    let commit = std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    if let Some(commit) = commit {
+        assert!(text.contains(&format!("(commit {commit})")), "{text}");
+    }
 }
 
 #[test]

@@ -22,6 +22,7 @@ fn spawn(mut commands: Commands, fonts: Res<Fonts>, session: Res<Session>) {
         |p| {
             p.spawn(text(f, patience.rules_text(), 15.0));
             p.spawn(text(f, format!("Keys: {}.", crate::keys::one_line()), 14.0));
+            p.spawn(text(f, format!("Zodiac {}", crate::VERSION), 13.0));
             p.spawn(text(
                 f,
                 "The full rules, the move notation and the deal numbers: docs/rules.md.",
