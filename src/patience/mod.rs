@@ -6,6 +6,7 @@
 
 mod bridge;
 pub mod columns;
+pub mod hash;
 pub mod layout;
 pub mod played;
 pub mod registry;

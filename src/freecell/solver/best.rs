@@ -7,6 +7,7 @@
 use super::{Step, distance, key, play_safe, worth_trying};
 use crate::freecell::position::Packed;
 use crate::freecell::{Move, Position, Rules};
+use crate::patience::hash::Fx;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
@@ -15,7 +16,7 @@ pub(super) struct BestFirst {
     /// Each position met (after its safe moves home), the one it came from and the move from
     /// there (none for the start).
     nodes: Vec<(Packed, Option<(u32, Move)>)>,
-    met: HashSet<Box<[u8]>>,
+    met: HashSet<Box<[u8]>, Fx>,
     /// The positions met and not searched, nearest a win first.
     open: BinaryHeap<(Reverse<(u32, u32)>, u32)>,
     /// A position met that is won.
@@ -27,7 +28,7 @@ impl BestFirst {
         let mut b = BestFirst {
             start: *start,
             nodes: Vec::new(),
-            met: HashSet::new(),
+            met: HashSet::default(),
             open: BinaryHeap::new(),
             won: None,
         };

@@ -4,6 +4,7 @@
 
 use super::{Step, key, ordered_moves, play_safe};
 use crate::freecell::{Move, Position, Rules};
+use crate::patience::hash::Fx;
 use std::collections::HashSet;
 
 pub(super) struct DepthFirst {
@@ -13,7 +14,7 @@ pub(super) struct DepthFirst {
     /// The positions on the line, each with the moves left to try, and the move that entered
     /// it (none for the start).
     stack: Vec<(Frame, Option<Move>)>,
-    seen: HashSet<Box<[u8]>>,
+    seen: HashSet<Box<[u8]>, Fx>,
     started: bool,
 }
 
@@ -34,7 +35,7 @@ enum Enter {
 
 impl DepthFirst {
     /// A search from `start`, with a set of positions to reuse (cleared).
-    pub(super) fn new(start: Position, mut seen: HashSet<Box<[u8]>>) -> DepthFirst {
+    pub(super) fn new(start: Position, mut seen: HashSet<Box<[u8]>, Fx>) -> DepthFirst {
         seen.clear();
         DepthFirst {
             p: start,
@@ -46,7 +47,7 @@ impl DepthFirst {
     }
 
     /// The set of positions, for the next search to reuse.
-    pub(super) fn into_seen(self) -> HashSet<Box<[u8]>> {
+    pub(super) fn into_seen(self) -> HashSet<Box<[u8]>, Fx> {
         self.seen
     }
 

@@ -34,6 +34,7 @@ use super::moves::{COLUMNS, Move, Place};
 use super::position::{Position, builds_on};
 use super::ruleset::{Build, Rules};
 use crate::cards::Card;
+use crate::patience::hash::Fx;
 use best::BestFirst;
 use depth::DepthFirst;
 use std::collections::HashSet;
@@ -57,7 +58,7 @@ pub const TURN: usize = 256;
 /// Keeps its set of positions between searches (cleared for each).
 #[derive(Default)]
 pub struct Solver {
-    seen: HashSet<Box<[u8]>>,
+    seen: HashSet<Box<[u8]>, Fx>,
     /// Positions searched by the last search.
     pub searched: usize,
     /// Safe moves home are played at once (off only to test that they lose nothing).
@@ -67,7 +68,7 @@ pub struct Solver {
 impl Solver {
     pub fn new() -> Solver {
         Solver {
-            seen: HashSet::new(),
+            seen: HashSet::default(),
             searched: 0,
             safe_home: true,
         }

@@ -1,8 +1,9 @@
 //! The search's memory: a 32-byte state key and a hash map with a fast multiplicative hash
 //! (the keys are small and not chosen by an adversary, so SipHash's strength buys nothing).
 
+pub use crate::patience::hash::FxHasher;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// A search state packed into 32 bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -13,28 +14,6 @@ impl Key {
         Key(std::array::from_fn(|i| {
             u64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().expect("8 bytes"))
         }))
-    }
-}
-
-/// FxHash's mixing step, one word at a time.
-#[derive(Default)]
-pub struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
 
