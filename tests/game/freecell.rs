@@ -239,3 +239,43 @@ fn safe_cards_go_home_by_themselves() {
         g.cards(Place::Foundation(0)).len() == 7 && g.cards(Place::Column(0)).len() == 1
     });
 }
+
+/// Across a relaunch: the game resumes on FreeCell (opened by the command line, so the
+/// patience played last) with its moves, undo takes one back and redo plays it again, and a
+/// double-click's move (one move in place of two) stays one move.
+#[test]
+fn freecell_resumes_after_a_relaunch_with_undo_and_redo() {
+    let mut h = freecell(1, "relaunch");
+    // Deal 1: c0's 6♠ into a free cell (a click), then c1's 9♣ (a double-click: one move).
+    let at = card_centre(&h, Place::Column(0), 0);
+    h.click(at);
+    h.settle();
+    let at = card_centre(&h, Place::Column(1), 0);
+    h.move_to(at);
+    for _ in 0..2 {
+        h.send_button(MouseButton::Left, ButtonState::Pressed);
+        h.send_button(MouseButton::Left, ButtonState::Released);
+    }
+    h.frame();
+    h.settle();
+    assert_eq!(game(&h).moves_played(), 2);
+    let record = game(&h).record();
+    // A plain start (no --patience) opens on the patience played last: FreeCell, which the
+    // command line opened on (remembered in the very first frame, where it was once lost).
+    let mut h = h.relaunch();
+    assert_eq!(game(&h).patience().name(), "freecell");
+    assert_eq!(game(&h).moves_played(), 2);
+    assert_eq!(game(&h).cards(Place::Cell(1)).len(), 1);
+    h.app.world_mut().write_message(Request::Undo);
+    h.settle();
+    assert_eq!(game(&h).moves_played(), 1);
+    assert!(game(&h).redo_waits());
+    let mut h = h.relaunch();
+    assert_eq!(game(&h).moves_played(), 1, "the undo was saved");
+    h.app.world_mut().write_message(Request::Redo);
+    h.settle();
+    assert_eq!(game(&h).moves_played(), 2);
+    let again = game(&h).record();
+    let moves = |r: &str| r.lines().filter(|l| l.contains('>')).count();
+    assert_eq!(moves(&again), moves(&record));
+}

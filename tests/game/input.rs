@@ -382,6 +382,13 @@ fn random_input_never_breaks_a_klondike_game() {
     monkey(Some("klondike"), 3, 7, "monkey-klondike");
 }
 
+/// The same for FreeCell (double-clicks among the clicks: the second click's move in place of
+/// the first's).
+#[test]
+fn random_input_never_breaks_a_freecell_game() {
+    monkey(Some("freecell"), 5, 35, "monkey-freecell");
+}
+
 /// 250 random inputs on a game of `patience` (Zodiac unless named), deal `deal`; then the game
 /// is checked against the cards on screen and its saved record.
 fn monkey(patience: Option<&str>, deal: u128, seed: u64, name: &str) {

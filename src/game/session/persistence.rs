@@ -224,12 +224,32 @@ fn save_next_deals(mut picker: ResMut<super::DealPicker>, files: Res<Files>, sav
     }
 }
 
-fn save_settings(settings: Res<Settings>, files: Res<Files>, saver: Res<Saver>) {
-    if settings.is_added() {
-        return;
-    }
-    match profile::to_ron(&settings.0) {
-        Ok(text) => saver.write(&files.settings, text.into_bytes()),
-        Err(e) => error!("could not write settings: {e}"),
+/// Writes the settings when they differ from what was last written (at first, from the file
+/// as it was read): a change made in the very frame they were read (the patience the command
+/// line opened on, remembered for the next start) is kept too, and an unchanged start writes
+/// nothing.
+fn save_settings(
+    settings: Res<Settings>,
+    files: Res<Files>,
+    saver: Res<Saver>,
+    mut written: Local<Option<String>>,
+) {
+    let text = match profile::to_ron(&settings.0) {
+        Ok(text) => text,
+        Err(e) => {
+            error!("could not write settings: {e}");
+            return;
+        }
+    };
+    let last = written.get_or_insert_with(|| {
+        if settings.is_added() {
+            std::fs::read_to_string(&files.settings).unwrap_or_default()
+        } else {
+            String::new()
+        }
+    });
+    if *last != text {
+        saver.write(&files.settings, text.clone().into_bytes());
+        *last = text;
     }
 }
