@@ -201,6 +201,37 @@ fn a_right_click_on_a_card_that_cannot_go_home_says_so() {
     );
 }
 
+/// The waste's card let go over the empty stock goes back, and plays nothing: above all not a
+/// turn of the waste (which the stock's own click does), though one is legal there.
+#[test]
+fn a_card_dropped_on_the_empty_stock_turns_nothing_over() {
+    let dir =
+        std::env::temp_dir().join(format!("zodiac-klondike-drop-stock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = Harness::launch(LaunchOptions {
+        patience: Some("klondike".into()),
+        deal: DealNumber::new(1),
+        rules: Some("unlimited".into()),
+        data_dir: dir,
+    });
+    while !game(&h).cards(Place::Stock).is_empty() {
+        h.app
+            .world_mut()
+            .write_message(Request::Best(Place::Stock, 0));
+        h.settle();
+    }
+    let played = game(&h).moves_played();
+    let grab = card_centre(&h, Place::Waste, 0);
+    let stock = centre(&h, Place::Stock);
+    h.drag(grab, stock);
+    h.settle();
+    assert_eq!(game(&h).moves_played(), played, "nothing played");
+    assert!(
+        game(&h).cards(Place::Stock).is_empty(),
+        "the waste was not turned over"
+    );
+}
+
 #[test]
 fn space_turns_the_stock_and_the_keys_play() {
     let mut h = klondike(1, "keys");

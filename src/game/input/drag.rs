@@ -68,11 +68,15 @@ pub(super) fn on_drag_start(
         Ok(n) => {
             let targets = game.destinations(view.place, n);
             let moves = |to: Place| Some((to, game.between(view.place, to, n)?));
+            // Only a move of these very cards: never a turn of the stock or of the waste
+            // (the stock and the waste take no card dropped on them).
             let refusals = game
                 .places()
                 .into_iter()
                 .filter(|&to| to != view.place && !targets.contains(&to))
+                .filter(|to| !matches!(to, Place::Stock | Place::Waste))
                 .filter_map(moves)
+                .filter(|(_, m)| m.count == n)
                 .collect();
             (targets.into_iter().filter_map(moves).collect(), refusals)
         }
