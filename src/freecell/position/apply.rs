@@ -170,6 +170,13 @@ impl Position {
         Ok(())
     }
 
+    /// Plays a move known to be legal here (one [`Position::legal_moves`] gave) without
+    /// checking it again: the solver's hot path, whose lines are replayed through
+    /// [`Position::apply`] before any verdict is given.
+    pub(crate) fn play_legal(&mut self, m: Move) {
+        self.transfer(m.from, m.to, usize::from(m.count));
+    }
+
     /// Takes back a move just played from here.
     pub fn undo(&mut self, m: Move) {
         self.transfer(m.to, m.from, usize::from(m.count));
@@ -178,15 +185,15 @@ impl Position {
     /// Moves the top `n` cards of one place onto another as they lie, no questions asked (a
     /// checked move, or its undoing).
     fn transfer(&mut self, from: Place, to: Place, n: usize) {
-        let mut cards = Vec::with_capacity(n);
-        for _ in 0..n {
-            match self.take(from) {
-                Some(card) => cards.push(card),
-                None => break,
-            }
+        // On the stack: the solver plays millions of moves, and a heap buffer each was a tenth
+        // of its time.
+        let mut cards = [None; COLUMN_CAPACITY];
+        let n = n.min(COLUMN_CAPACITY);
+        for slot in cards.iter_mut().take(n) {
+            *slot = self.take(from);
         }
-        for card in cards.into_iter().rev() {
-            self.put(to, card);
+        for card in cards[..n].iter().rev().flatten() {
+            self.put(to, *card);
         }
     }
 
@@ -240,20 +247,26 @@ impl Position {
 
     /// Every legal move here: to the foundations first, then between columns (every run that
     /// fits), between the free cells and the columns, and back from the foundations where the
-    /// rules allow; never one free cell's card to another, which changes nothing. Only moves
-    /// that can be legal are made (a run onto a card goes with the one
-    /// count whose bottom card builds on it), and each is checked by the rules all the same;
-    /// `tests` holds this against every move there could be.
+    /// rules allow; never one free cell's card to another, which changes nothing. Only legal
+    /// moves are made (a run onto a card goes with the one count whose bottom card builds on
+    /// it), without asking `check` of each, for this is the solver's hot path: debug builds
+    /// ask it all the same, and `tests` holds the list against every move there could be.
     pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
         let mut all = Vec::with_capacity(48);
-        let cells = (0..rules.cells).map(Place::Cell);
-        let columns = (0..COLUMNS).map(Place::Column);
-        for from in cells.clone().chain(columns.clone()) {
-            let top = match from {
-                Place::Cell(k) => self.cell(k),
-                _ => self.moving_card(Move::one(from, Place::Foundation(0))),
-            };
-            if let Some(card) = top {
+        let cells = rules.cells.min(crate::freecell::ruleset::MAX_CELLS);
+        let fits = |c: u8, n: usize| self.column_len(c) + n <= COLUMN_CAPACITY;
+        let takes = |c: u8, card: Card| {
+            fits(c, 1)
+                && self
+                    .column_card(c, 0)
+                    .is_none_or(|on| builds_on(rules, card, on))
+        };
+        let home = |card: Card| card.rank() == self.home(card.suit() as u8) + 1;
+        let tops = (0..cells)
+            .filter_map(|k| Some((Place::Cell(k), self.cell(k)?)))
+            .chain((0..COLUMNS).filter_map(|c| Some((Place::Column(c), self.column_card(c, 0)?))));
+        for (from, card) in tops {
+            if home(card) {
                 all.push(Move::one(from, Place::Foundation(card.suit() as u8)));
             }
         }
@@ -279,7 +292,12 @@ impl Position {
                     Some(on) => {
                         // The run's card at depth d is d ranks above its top card.
                         let d = usize::from(on.rank()).checked_sub(usize::from(top.rank()) + 1);
-                        if let Some(d) = d.filter(|&d| d < run && d < room) {
+                        if let Some(d) = d.filter(|&d| d < run && d < room)
+                            && fits(b, d + 1)
+                            && self
+                                .column_card(a, d)
+                                .is_some_and(|card| builds_on(rules, card, on))
+                        {
                             all.push(Move {
                                 from,
                                 to,
@@ -290,20 +308,34 @@ impl Position {
                 }
             }
         }
-        for k in 0..rules.cells {
-            for c in 0..COLUMNS {
-                all.push(Move::one(Place::Cell(k), Place::Column(c)));
-                all.push(Move::one(Place::Column(c), Place::Cell(k)));
+        for k in 0..cells {
+            match self.cell(k) {
+                Some(card) => {
+                    for c in (0..COLUMNS).filter(|&c| takes(c, card)) {
+                        all.push(Move::one(Place::Cell(k), Place::Column(c)));
+                    }
+                }
+                None => {
+                    for c in (0..COLUMNS).filter(|&c| self.column_len(c) > 0) {
+                        all.push(Move::one(Place::Column(c), Place::Cell(k)));
+                    }
+                }
             }
         }
         if rules.foundation_back {
             for f in 0..4 {
-                for to in cells.clone().chain(columns.clone()) {
-                    all.push(Move::one(Place::Foundation(f), to));
+                let Some(card) = self.foundation_top(f) else {
+                    continue;
+                };
+                for k in (0..cells).filter(|&k| self.cell(k).is_none()) {
+                    all.push(Move::one(Place::Foundation(f), Place::Cell(k)));
+                }
+                for c in (0..COLUMNS).filter(|&c| takes(c, card)) {
+                    all.push(Move::one(Place::Foundation(f), Place::Column(c)));
                 }
             }
         }
-        all.retain(|&m| self.check(rules, m).is_ok());
+        debug_assert!(all.iter().all(|&m| self.check(rules, m).is_ok()));
         all
     }
 }

@@ -1,10 +1,12 @@
 //! The best-first pass, in turns: of all the positions met and not yet searched, it always
-//! searches the one that looks nearest a win ([`super::distance`]; of equals, the one met
-//! first). Each position is met once (by its exact key) and kept packed (72 bytes), with the
+//! searches the one that looks nearest a win ([`super::distance`], in its pass's weights; of
+//! equals, the one met first or last). Each position is met once (by its exact key) and kept
+//! packed (72 bytes), with the
 //! one it came from and the move from there; a win's line is those moves, played again from
 //! the start with the safe moves home after each.
 
-use super::{Step, distance, key, play_safe, worth_trying};
+use super::distance::{Weights, distance};
+use super::{Key, Step, key, play_safe, worth_trying};
 use crate::freecell::position::Packed;
 use crate::freecell::{Move, Position, Rules};
 use crate::patience::hash::Fx;
@@ -16,21 +18,23 @@ pub(super) struct BestFirst {
     /// Each position met (after its safe moves home), the one it came from and the move from
     /// there (none for the start).
     nodes: Vec<(Packed, Option<(u32, Move)>)>,
-    met: HashSet<Box<[u8]>, Fx>,
+    met: HashSet<Key, Fx>,
     /// The positions met and not searched, nearest a win first.
     open: BinaryHeap<(Reverse<(u32, u32)>, u32)>,
     /// A position met that is won.
     won: Option<u32>,
+    w: Weights,
 }
 
 impl BestFirst {
-    pub(super) fn new(start: &Position, rules: &Rules, safe: bool) -> BestFirst {
+    pub(super) fn new(start: &Position, rules: &Rules, safe: bool, w: Weights) -> BestFirst {
         let mut b = BestFirst {
             start: *start,
             nodes: Vec::new(),
             met: HashSet::default(),
             open: BinaryHeap::new(),
             won: None,
+            w,
         };
         b.meet(*start, None, rules, safe);
         b
@@ -46,7 +50,13 @@ impl BestFirst {
         if p.is_won() {
             self.won = Some(id);
         }
-        self.open.push((Reverse((distance(&p, rules), id)), id));
+        let tie = if self.w.newest_first() {
+            u32::MAX - id
+        } else {
+            id
+        };
+        self.open
+            .push((Reverse((distance(&p, rules, &self.w), tie)), id));
         self.nodes.push((p.pack(), from));
     }
 

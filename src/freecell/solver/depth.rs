@@ -2,7 +2,8 @@
 //! (by its exact key), on a stack of its own (a line can be thousands of moves long). It stops
 //! after a turn's quota and goes on where it stopped at its next turn.
 
-use super::{Step, key, ordered_moves, play_safe};
+use super::distance::{Weights, ordered_moves_with};
+use super::{Key, Step, key, play_safe};
 use crate::freecell::{Move, Position, Rules};
 use crate::patience::hash::Fx;
 use std::collections::HashSet;
@@ -14,8 +15,11 @@ pub(super) struct DepthFirst {
     /// The positions on the line, each with the moves left to try, and the move that entered
     /// it (none for the start).
     stack: Vec<(Frame, Option<Move>)>,
-    seen: HashSet<Box<[u8]>, Fx>,
+    seen: HashSet<Key, Fx>,
     started: bool,
+    /// The order of moves: the weights, and the seed of their spread.
+    w: Weights,
+    seed: u64,
 }
 
 /// A position on the stack: the moves to try from it, the next one, and where its safe moves
@@ -35,7 +39,12 @@ enum Enter {
 
 impl DepthFirst {
     /// A search from `start`, with a set of positions to reuse (cleared).
-    pub(super) fn new(start: Position, mut seen: HashSet<Box<[u8]>, Fx>) -> DepthFirst {
+    pub(super) fn new(
+        start: Position,
+        mut seen: HashSet<Key, Fx>,
+        w: Weights,
+        seed: u64,
+    ) -> DepthFirst {
         seen.clear();
         DepthFirst {
             p: start,
@@ -43,11 +52,13 @@ impl DepthFirst {
             stack: Vec::new(),
             seen,
             started: false,
+            w,
+            seed,
         }
     }
 
     /// The set of positions, for the next search to reuse.
-    pub(super) fn into_seen(self) -> HashSet<Box<[u8]>, Fx> {
+    pub(super) fn into_seen(self) -> HashSet<Key, Fx> {
         self.seen
     }
 
@@ -109,7 +120,7 @@ impl DepthFirst {
         }
         *searched += 1;
         Enter::New(Frame {
-            moves: ordered_moves(&self.p, rules),
+            moves: ordered_moves_with(&self.p, rules, &self.w, self.seed),
             next: 0,
             mark,
         })

@@ -23,12 +23,17 @@
 //!
 //! Each of these is checked against a search with none of them (`tests`).
 //!
-//! **Two passes, taking turns.** Depth first (`depth`) tries the moves most promising first and
-//! searches every position, so it alone says "lost". Best first (`best`) always takes, of all
-//! the positions met so far, the one that looks nearest a win ([`distance`]): it finds in a few
-//! hundred positions many wins where depth first sinks into a hopeless corner for millions,
-//! and the other way round. They take turns of [`TURN`] positions until one finds a win; both
-//! prune alike, so a win either finds is a win, with a line the rules replay.
+//! **Passes taking turns.** No one order of search finds every win soon: each meets deals
+//! where it sinks into a hopeless corner for millions of positions while another finds a win
+//! in a few hundred. So several passes take turns of [`TURN`] positions (the first, alone, a
+//! longer [`PRELUDE`]) until one finds a win, as Freecell Solver's presets run many scans:
+//! - depth first (`depth`), the moves most promising first by [`distance::PASSES`]' weights,
+//!   some with the order of near-equal moves shuffled by a fixed seed;
+//! - best first (`best`), always the position met so far that looks nearest a win.
+//!
+//! Every pass prunes alike, so a win any finds is a win, with a line the rules replay. Each
+//! depth-first pass searches every position in the end, so the first that has searched all says
+//! "lost" (best first just stops).
 
 use super::moves::{COLUMNS, Move, Place};
 use super::position::{Position, builds_on};
@@ -37,10 +42,13 @@ use crate::cards::Card;
 use crate::patience::hash::Fx;
 use best::BestFirst;
 use depth::DepthFirst;
+pub use distance::ordered_moves;
+use distance::{PASSES, Pass as Kind};
 use std::collections::HashSet;
 
 mod best;
 mod depth;
+mod distance;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -55,57 +63,87 @@ pub const BUDGET: usize = 4_000_000;
 /// Positions each pass searches in its turn.
 pub const TURN: usize = 256;
 
-/// Keeps its set of positions between searches (cleared for each).
-#[derive(Default)]
+/// Positions the first depth-first pass searches before the others start: most deals are won
+/// within it, with no time spent on the other passes.
+pub const PRELUDE: usize = 1000;
+
+/// Keeps its sets of positions between searches (cleared for each).
 pub struct Solver {
-    seen: HashSet<Box<[u8]>, Fx>,
+    sets: Vec<HashSet<Key, Fx>>,
     /// Positions searched by the last search.
     pub searched: usize,
     /// Safe moves home are played at once (off only to test that they lose nothing).
     pub safe_home: bool,
 }
 
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+/// One pass of the search, taking its turns.
+enum Pass {
+    Depth(DepthFirst),
+    Best(BestFirst),
+}
+
 impl Solver {
     pub fn new() -> Solver {
         Solver {
-            seen: HashSet::default(),
+            sets: Vec::new(),
             searched: 0,
             safe_home: true,
         }
     }
 
-    /// Decides a position: a winning line, lost, or unknown past `budget` positions. Depth
-    /// first and best first take turns, [`TURN`] positions each, until one finds a win or depth
-    /// first has searched every position (best first's memory: some 170 bytes for each
-    /// position it meets, about ten for each it searches, so half a budget of 4,000,000
-    /// positions may take 1.5 GB at worst).
+    /// Decides a position: a winning line, lost, or unknown past `budget` positions, the
+    /// passes taking turns (see the module comment). Memory: a depth-first pass keeps some 70
+    /// bytes a position, best first some 170 for each it meets, so a budget of 4,000,000
+    /// positions may take 1.5 GB at worst.
     pub fn solve(&mut self, position: &Position, rules: &Rules, budget: usize) -> Verdict {
-        self.seen.clear();
         self.searched = 0;
         let safe = self.safe_home;
-        let mut depth = DepthFirst::new(*position, std::mem::take(&mut self.seen));
-        let mut best = Some(BestFirst::new(position, rules, safe));
-        let found = loop {
-            if self.searched >= budget {
-                break None;
-            }
-            let quota = TURN.min(budget - self.searched);
-            match depth.run(rules, safe, quota, &mut self.searched) {
-                Step::Won(line) => break Some(Some(line)),
-                Step::Lost => break Some(None),
-                Step::Going => {}
-            }
-            if let Some(b) = &mut best {
-                let quota = TURN.min(budget.saturating_sub(self.searched));
-                match b.run(rules, safe, quota, &mut self.searched) {
-                    Step::Won(line) => break Some(Some(line)),
-                    // Only depth first says "lost": best first just stops.
-                    Step::Lost => best = None,
-                    Step::Going => {}
+        let mut passes: Vec<Option<Pass>> = PASSES
+            .iter()
+            .enumerate()
+            .map(|(seed, kind)| {
+                Some(match *kind {
+                    Kind::Depth(w) => {
+                        let seen = self.sets.pop().unwrap_or_default();
+                        Pass::Depth(DepthFirst::new(*position, seen, w, seed as u64))
+                    }
+                    Kind::Best(w) => Pass::Best(BestFirst::new(position, rules, safe, w)),
+                })
+            })
+            .collect();
+        let mut turn = PRELUDE;
+        let found = 'search: loop {
+            for slot in passes.iter_mut() {
+                if self.searched >= budget {
+                    break 'search None;
+                }
+                let quota = turn.min(budget - self.searched);
+                let step = match slot {
+                    Some(Pass::Depth(d)) => d.run(rules, safe, quota, &mut self.searched),
+                    Some(Pass::Best(b)) => b.run(rules, safe, quota, &mut self.searched),
+                    None => continue,
+                };
+                turn = TURN;
+                match (step, &slot) {
+                    (Step::Won(line), _) => break 'search Some(Some(line)),
+                    (Step::Lost, Some(Pass::Depth(_))) => break 'search Some(None),
+                    // Best first only stops: the depth-first passes say "lost".
+                    (Step::Lost, _) => *slot = None,
+                    (Step::Going, _) => {}
                 }
             }
         };
-        self.seen = depth.into_seen();
+        for pass in passes.into_iter().flatten() {
+            if let Pass::Depth(d) = pass {
+                self.sets.push(d.into_seen());
+            }
+        }
         match found {
             None => Verdict::Unknown {
                 why: format!("not decided within {budget} positions"),
@@ -147,20 +185,30 @@ fn play_safe(p: &mut Position, rules: &Rules, safe: bool, line: &mut Vec<Move>) 
 }
 
 impl Position {
-    /// Plays a move the search generated (so legal): checked all the same, since a wrong
-    /// move here would be a wrong verdict; a refused one is a bug and leaves the position.
+    /// Plays a move the search generated, so legal: checked in debug builds only (every
+    /// generated move passed the rules' check in `legal_moves`, and a winning line is replayed
+    /// through the rules before it is given).
     fn play_generated(&mut self, rules: &Rules, m: Move) {
-        let applied = self.apply(rules, m);
-        debug_assert!(applied.is_ok(), "{m} was generated as legal");
+        debug_assert!(self.check(rules, m).is_ok(), "{m} was generated as legal");
+        self.play_legal(m);
     }
 }
 
+/// Bytes of a [`key`]: the cards on the table (52 at most, those in the cells among them), one
+/// end mark a column.
+const KEY: usize = 52 + COLUMNS as usize;
+
+/// A position's exact key (see [`key`]), on the stack: no allocation per position.
+type Key = [u8; KEY];
+
 /// The exact key of a position up to the order of its columns and of its cells: each column's
-/// cards bottom first, the columns sorted, then the cells' cards sorted. The cards home are
-/// the ones missing, so they need no place in it.
-fn key(p: &Position, rules: &Rules) -> Box<[u8]> {
+/// cards bottom first (card index + 1) and a 0, the columns by their bottom cards, then the cells' cards
+/// sorted, then 0s. The cards home are the ones missing, so they need no place in it.
+fn key(p: &Position, rules: &Rules) -> Key {
+    // Columns in the order of their bottom cards (a card lies in one place only, so no two
+    // columns tie but empty ones, which are alike).
     let mut order: [u8; COLUMNS as usize] = std::array::from_fn(|c| c as u8);
-    order.sort_unstable_by(|&a, &b| p.column_slice(a).cmp(p.column_slice(b)));
+    order.sort_unstable_by_key(|&c| p.column_slice(c).first().copied().flatten());
     let mut cells = [u8::MAX; crate::freecell::ruleset::MAX_CELLS as usize];
     for k in 0..rules.cells {
         if let Some(card) = p.cell(k) {
@@ -168,13 +216,20 @@ fn key(p: &Position, rules: &Rules) -> Box<[u8]> {
         }
     }
     cells.sort_unstable();
-    let mut key = Vec::with_capacity(52 + usize::from(COLUMNS) + cells.len());
+    let mut key = [0u8; KEY];
+    let mut i = 0;
     for c in order {
-        key.extend(p.column_slice(c).iter().flatten().map(|c| c.index() + 1));
-        key.push(0);
+        for card in p.column_slice(c).iter().flatten() {
+            key[i] = card.index() + 1;
+            i += 1;
+        }
+        i += 1;
     }
-    key.extend(cells.iter().filter(|&&b| b != u8::MAX));
-    key.into_boxed_slice()
+    for b in cells.into_iter().filter(|&b| b != u8::MAX) {
+        key[i] = b;
+        i += 1;
+    }
+    key
 }
 
 /// A move home that can never cost a win (see the module comment), if there is one. `strict`:
@@ -190,8 +245,13 @@ pub fn safe_home(p: &Position, rules: &Rules, strict: bool) -> Option<Move> {
             Place::Column(c) => p.column_card(c, 0)?,
             Place::Foundation(_) => return None,
         };
-        let m = Move::one(from, Place::Foundation(card.suit() as u8));
-        (p.check(rules, m).is_ok() && safe(p, rules, card, strict)).then_some(m)
+        let f = card.suit() as u8;
+        let m = Move::one(from, Place::Foundation(f));
+        let next = card.rank() == p.home(f) + 1;
+        (next && safe(p, rules, card, strict)).then(|| {
+            debug_assert!(p.check(rules, m).is_ok());
+            m
+        })
     })
 }
 
@@ -225,46 +285,4 @@ fn worth_trying(p: &Position, rules: &Rules) -> Vec<Move> {
         _ => true,
     });
     all
-}
-
-/// The moves worth trying, most promising first: by how near the position each leads to looks
-/// to a win ([`distance`]). The order changes only how soon a win is found.
-pub fn ordered_moves(p: &Position, rules: &Rules) -> Vec<Move> {
-    let mut scored: Vec<(u32, Move)> = worth_trying(p, rules)
-        .into_iter()
-        .map(|m| {
-            let mut next = *p;
-            next.play_generated(rules, m);
-            (distance(&next, rules), m)
-        })
-        .collect();
-    scored.sort_by_key(|&(d, _)| d);
-    scored.into_iter().map(|(_, m)| m).collect()
-}
-
-/// How far a position looks from a win: the cards not home, the cards lying on each suit's
-/// next card to go home, the free cells taken, less the room for moving runs, and the cards
-/// lying on one they do not build on. Tried against other weights on deals 1-2000: these take
-/// the least time in all.
-fn distance(p: &Position, rules: &Rules) -> u32 {
-    let home: u32 = (0..4).map(|f| u32::from(p.home(f))).sum();
-    let (mut buried, mut unordered) = (0, 0);
-    for c in 0..COLUMNS {
-        let cards = p.column_slice(c);
-        for (i, card) in cards.iter().flatten().enumerate() {
-            if card.rank() == p.home(card.suit() as u8) + 1 {
-                buried += (cards.len() - 1 - i) as u32;
-            }
-        }
-        for pair in cards.windows(2) {
-            if let [Some(on), Some(card)] = pair
-                && !builds_on(rules, *card, *on)
-            {
-                unordered += 1;
-            }
-        }
-    }
-    let taken = u32::from(rules.cells) - p.free_cells(rules) as u32;
-    let room = p.room(rules, false) as u32;
-    (52 - home) * 4 + buried * 2 + taken * 2 + 16u32.saturating_sub(room.min(16)) * 2 + unordered
 }
