@@ -21,9 +21,17 @@ pub fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
         (6, Place::Foundation(2)),
         (7, Place::Foundation(3)),
     ];
-    fit_largest(width, height, scale_factor, |frame| {
+    let mut l = fit_largest(width, height, scale_factor, |frame| {
         columns::build(frame, super::COLUMNS, &top)
-    })
+    });
+    // Each free cell says what it is while empty, as each foundation shows its suit's Ace.
+    l.captions = (0..4)
+        .map(|k| {
+            let r = l.rect(Place::Cell(k));
+            ("free cell", r.x, r.y)
+        })
+        .collect();
+    l
 }
 
 #[cfg(test)]
@@ -64,5 +72,11 @@ mod tests {
         assert!((left + right).abs() < 1.0, "centred: {left} {right}");
         assert!(l.card_h >= 95.0, "cards are {}x{}", l.card_w, l.card_h);
         assert!(layout(3840.0, 2160.0, 1.0).card_h > 2.5 * layout(1024.0, 640.0, 1.0).card_h);
+        // A caption in the middle of each free cell.
+        for (k, &(words, x, y)) in l.captions.iter().enumerate() {
+            let r = l.rect(Place::Cell(k as u8));
+            assert_eq!((words, x, y), ("free cell", r.x, r.y));
+        }
+        assert_eq!(l.captions.len(), 4);
     }
 }

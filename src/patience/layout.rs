@@ -176,8 +176,8 @@ pub struct Layout {
     pub places: Vec<(Place, Rect, Shape)>,
     /// A band painted on the felt under a ring of places: centre, half-axes and width.
     pub track: Option<(f32, f32, f32, f32, f32)>,
-    /// Small captions on the felt, so a newcomer knows what is where: the words and where
-    /// they are centred.
+    /// Small captions on the felt, under the cards, so a newcomer knows what is where: the
+    /// words and where they are centred.
     pub captions: Vec<(&'static str, f32, f32)>,
 }
 

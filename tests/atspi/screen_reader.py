@@ -2,9 +2,10 @@
 """Reads the running game's accessibility tree through AT-SPI, as a screen reader (Orca) does.
 
 Run by tests/game/screen_reader.rs inside a D-Bus session with the AT-SPI bus enabled, on a
-virtual X display where the game shows Klondike's deal 1. It finds the game's application, its
-buttons and its places by their labels; presses keys with xdotool and sees the focus follow the
-keyboard's selection; and hears a move announced. Prints one "ok ..." line per finding and exits
+virtual X display where the game shows deal 1 of the patience named after the window's id
+(klondike or freecell). It finds the game's application, its buttons and its places by their
+labels; presses keys with xdotool and sees the focus follow the keyboard's selection; and hears
+a move announced. Prints one "ok ..." line per finding and exits
 0, or prints "FAILED ..." and exits 1. Every wait is for a condition, with a generous deadline
 as a guard against a hang only.
 """
@@ -89,6 +90,7 @@ def on_event(event):
 
 def main():
     window = sys.argv[1]
+    patience = sys.argv[2] if len(sys.argv) > 2 else "klondike"
     pyatspi.Registry.registerEventListener(
         on_event,
         "object:state-changed:focused",
@@ -103,38 +105,61 @@ def main():
             return any(r in role_names and n == label for r, n in named(app))
         return check
 
-    for label in ["New", "Undo", "Redo", "Hint", "Show me", "Settings"]:
-        wait_for(f"the button {label!r}", has(("push button",), label))
+    def places(labels):
+        for label in labels:
+            wait_for(f"the place {label!r}", has(("list item",), label))
+        print("ok places: " + "; ".join(labels), flush=True)
+
+    def focus(label, presses=1):
+        for _ in range(presses):
+            key(window, "Right")
+        wait_for(f"the focus on {label!r}", lambda: label in focused)
+        print(f"ok focus: {label}", flush=True)
+
+    def heard(words):
+        said = wait_for(
+            f"{words!r} announced",
+            lambda: next((a for a in announced if words in a), None),
+        )
+        print(f"ok announced: {said.strip()}", flush=True)
+
+    def label(words):
+        wait_for(f"the label {words!r}", has(("list item",), words))
+        print(f"ok label: {words}", flush=True)
+
+    for button in ["New", "Undo", "Redo", "Hint", "Show me", "Settings"]:
+        wait_for(f"the button {button!r}", has(("push button",), button))
     print("ok buttons: New, Undo, Redo, Hint, Show me, Settings", flush=True)
-    places = [
+
+    if patience == "freecell":
+        c0 = "Column c0: J♦, K♦, 2♠, 4♣, 3♠, 6♦, 6♠"
+        places(["Free cell r0, empty", "Free cell r3, empty", c0, "Foundation f0, clubs, empty"])
+        # The arrows go round the table in the layout's order: the free cells, the
+        # foundations, then the columns.
+        focus("Free cell r0, empty")
+        focus(c0, presses=8)
+        # Enter picks the 6♠ up, Enter again sends it to its best place: a free cell.
+        key(window, "Return")
+        key(window, "Return")
+        heard("6♠ from column c0 to free cell r0. Column c0 now shows 6♦.")
+        label("Free cell r0: 6♠")
+        return
+
+    places([
         "Stock, 23 cards",
         "Waste, 1 card, top 4♥",
         "Column c0: Q♥",
         "Column c6: 6 face down, then A♠",
         "Foundation f0, clubs, empty",
-    ]
-    for label in places:
-        wait_for(f"the place {label!r}", has(("list item",), label))
-    print("ok places: " + "; ".join(places), flush=True)
-
+    ])
     # The arrows go round the table in the layout's order, the stock then the waste: the focus
     # follows.
-    key(window, "Right")
-    wait_for("the focus on the stock", lambda: "Stock, 23 cards" in focused)
-    print("ok focus: Stock, 23 cards", flush=True)
-    key(window, "Right")
-    wait_for("the focus on the waste", lambda: "Waste, 1 card, top 4♥" in focused)
-    print("ok focus: Waste, 1 card, top 4♥", flush=True)
-
+    focus("Stock, 23 cards")
+    focus("Waste, 1 card, top 4♥")
     # D turns the stock: the move is announced, and the stock's label follows.
     key(window, "d")
-    heard = wait_for(
-        "the turn announced",
-        lambda: next((a for a in announced if "Turned A♣ onto the waste." in a), None),
-    )
-    print(f"ok announced: {heard.strip()}", flush=True)
-    wait_for("the stock's new label", has(("list item",), "Stock, 22 cards"))
-    print("ok label: Stock, 22 cards", flush=True)
+    heard("Turned A♣ onto the waste.")
+    label("Stock, 22 cards")
 
 
 if __name__ == "__main__":
