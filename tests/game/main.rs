@@ -10,6 +10,7 @@ mod e2e;
 mod files;
 mod freecell;
 mod harness;
+mod hud;
 mod input;
 mod klondike;
 mod no_stock;

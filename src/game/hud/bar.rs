@@ -1,5 +1,7 @@
-//! The bar across the top: the deal and rule set, the phase, the counts, moves and time, and
-//! the buttons. It grows and shrinks with the window.
+//! The bar across the top: the patience and deal, the rule set and phase, the moves and time,
+//! the stock's and waste's counts, and the buttons. It grows and shrinks with the window, and
+//! at the smallest (1024×640) still holds everything on one row, each text on its line, with
+//! the longest deal number there is (`tests/game/hud.rs`).
 
 use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
@@ -23,6 +25,8 @@ struct DealLabel;
 struct PhaseLabel;
 #[derive(Component)]
 struct CountsLabel;
+#[derive(Component)]
+struct TalonLabel;
 
 fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
     let f = &*fonts;
@@ -45,11 +49,34 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
                 },
                 Pickable::IGNORE,
                 children![
-                    (text(f, "", 15.0), DealLabel),
-                    (text(f, "", theme::SMALL_TEXT), PhaseLabel)
+                    (text(f, "", 15.0), DealLabel, TextLayout::no_wrap()),
+                    (
+                        text(f, "", theme::SMALL_TEXT),
+                        PhaseLabel,
+                        TextLayout::no_wrap()
+                    )
                 ],
             ),
-            (text(f, "", 15.0), CountsLabel),
+            (
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    (
+                        text(f, "", 15.0),
+                        CountsLabel,
+                        TextLayout::no_wrap()
+                    ),
+                    (
+                        text(f, "", theme::SMALL_TEXT),
+                        TalonLabel,
+                        TextLayout::no_wrap()
+                    ),
+                ],
+            ),
             (
                 Node {
                     column_gap: Val::Px(6.0),
@@ -92,44 +119,53 @@ pub fn format_time(d: Duration) -> String {
 
 fn update_bar(
     session: Res<Session>,
-    mut deal: Query<&mut Text, (With<DealLabel>, Without<PhaseLabel>, Without<CountsLabel>)>,
-    mut phase: Query<&mut Text, (With<PhaseLabel>, Without<DealLabel>, Without<CountsLabel>)>,
-    mut counts: Query<&mut Text, (With<CountsLabel>, Without<DealLabel>, Without<PhaseLabel>)>,
+    mut labels: Query<(
+        &mut Text,
+        Has<DealLabel>,
+        Has<PhaseLabel>,
+        Has<CountsLabel>,
+        Has<TalonLabel>,
+    )>,
 ) {
     let game = &session.game;
-    let set = |t: &mut Text, s: String| {
-        if t.0 != s {
-            t.0 = s;
-        }
+    let (title, rules) = (game.patience().title(), game.rule_set().title);
+    let deal = format!("{title} · Deal {}", game.deal());
+    let status = match game.status() {
+        Status::Won => "Won!",
+        Status::Stuck => "No moves left",
+        Status::Playing => game.stage().unwrap_or(""),
     };
-    if let Ok(mut t) = deal.single_mut() {
-        let (title, rules) = (game.patience().title(), game.rule_set().title);
-        // A default rule set named as its patience is not said twice ("FreeCell · Deal 1").
-        let label = if rules == title {
-            format!("{title} · Deal {}", game.deal())
-        } else {
-            format!("{title} · Deal {} · {rules}", game.deal())
+    // The rule set under the title, with the phase: a default rule set named as its patience
+    // is not said twice ("FreeCell · Deal 1").
+    let phase = [(rules != title).then_some(rules.as_str()), Some(status)]
+        .into_iter()
+        .flatten()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let counts = format!(
+        "Moves {} · {}",
+        game.moves_played(),
+        format_time(session.elapsed())
+    );
+    // The stock and the waste are counted only where the patience has them.
+    let places = game.places();
+    let talon = [(Place::Stock, "Stock"), (Place::Waste, "Waste")]
+        .into_iter()
+        .filter(|(place, _)| places.contains(place))
+        .map(|(place, word)| format!("{word} {}", game.cards(place).len()))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    for (mut text, is_deal, is_phase, is_counts, is_talon) in &mut labels {
+        let wanted = match (is_deal, is_phase, is_counts, is_talon) {
+            (true, ..) => &deal,
+            (_, true, ..) => &phase,
+            (_, _, true, _) => &counts,
+            (.., true) => &talon,
+            _ => continue,
         };
-        set(&mut t, label);
-    }
-    if let Ok(mut t) = phase.single_mut() {
-        let status = match game.status() {
-            Status::Won => "Won!",
-            Status::Stuck => "No moves left",
-            Status::Playing => game.stage().unwrap_or(""),
-        };
-        set(&mut t, status.to_string());
-    }
-    if let Ok(mut t) = counts.single_mut() {
-        // The stock and the waste are counted only where the patience has them.
-        let places = game.places();
-        let mut parts: Vec<String> = [(Place::Stock, "Stock"), (Place::Waste, "Waste")]
-            .into_iter()
-            .filter(|(place, _)| places.contains(place))
-            .map(|(place, word)| format!("{word} {}", game.cards(place).len()))
-            .collect();
-        parts.push(format!("Moves {}", game.moves_played()));
-        parts.push(format_time(session.elapsed()));
-        set(&mut t, parts.join("  ·  "));
+        if &text.0 != wanted {
+            text.0.clone_from(wanted);
+        }
     }
 }

@@ -1,0 +1,112 @@
+//! The bar across the top at the smallest window the game is made for: every text on one line
+//! and nothing over anything else, with the longest deal number there is, in every patience.
+
+use crate::harness::Harness;
+use bevy::prelude::*;
+use bevy::ui::{ComputedNode, UiGlobalTransform};
+use zodiac::cards::DealNumber;
+use zodiac::game::LaunchOptions;
+
+/// Each text in the bar (the top strip): its words and its rectangle, in physical pixels
+/// (centre and size).
+fn bar_texts(h: &mut Harness) -> Vec<(String, Vec2, Vec2)> {
+    let world = h.app.world_mut();
+    let mut texts = world.query::<(
+        &Text,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &InheritedVisibility,
+    )>();
+    let bar = zodiac::patience::layout::HUD_HEIGHT;
+    texts
+        .iter(world)
+        .filter(|(t, node, _, visible)| visible.get() && !t.0.is_empty() && node.size().x > 0.0)
+        .map(|(t, node, at, _)| {
+            (
+                t.0.clone(),
+                at.translation,
+                node.size(),
+                node.inverse_scale_factor(),
+            )
+        })
+        .filter(|(_, at, _, inverse)| at.y * inverse < bar)
+        .map(|(words, at, size, _)| (words, at, size))
+        .collect()
+}
+
+fn resize(h: &mut Harness, w: f32, hgt: f32) {
+    let window = h.window;
+    h.app
+        .world_mut()
+        .get_mut::<Window>(window)
+        .unwrap()
+        .resolution
+        .set(w, hgt);
+    h.app
+        .world_mut()
+        .write_message(bevy::window::WindowResized {
+            window,
+            width: w,
+            height: hgt,
+        });
+    h.settle();
+}
+
+#[test]
+fn the_bar_fits_on_one_row_at_1024x640_with_the_longest_deal_number_in_every_patience() {
+    for (patience, rules) in [
+        ("zodiac", "cadogan"),
+        ("klondike", "draw-three"),
+        ("freecell", "bakers-game"),
+    ] {
+        let dir =
+            std::env::temp_dir().join(format!("zodiac-hud-{patience}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut h = Harness::launch(LaunchOptions {
+            patience: Some(patience.into()),
+            deal: DealNumber::new(10u128.pow(20)),
+            rules: Some(rules.into()),
+            data_dir: dir.clone(),
+        });
+        resize(&mut h, 1024.0, 640.0);
+        let texts = bar_texts(&mut h);
+        let line = texts
+            .iter()
+            .find(|(words, _, _)| words == "New")
+            .map(|t| t.2.y)
+            .expect("the New button's label");
+        assert!(
+            texts
+                .iter()
+                .any(|(w, _, _)| w.contains("100000000000000000000")),
+            "{patience}: the deal number is in the bar: {texts:?}"
+        );
+        for (words, _, size) in &texts {
+            assert!(
+                size.y < 1.4 * line,
+                "{patience}: {words:?} takes more than one line ({} px, a line {line} px)",
+                size.y
+            );
+        }
+        let width = 1024.0
+            * h.app
+                .world()
+                .get::<Window>(h.window)
+                .unwrap()
+                .scale_factor();
+        for (i, (a, at, size)) in texts.iter().enumerate() {
+            let (lo, hi) = (*at - *size / 2.0, *at + *size / 2.0);
+            assert!(
+                lo.x >= 0.0 && hi.x <= width,
+                "{patience}: {a:?} leaves the window ({lo}..{hi})"
+            );
+            for (b, at_b, size_b) in &texts[i + 1..] {
+                let (lo_b, hi_b) = (*at_b - *size_b / 2.0, *at_b + *size_b / 2.0);
+                let apart = hi.x <= lo_b.x || hi_b.x <= lo.x || hi.y <= lo_b.y || hi_b.y <= lo.y;
+                assert!(apart, "{patience}: {a:?} and {b:?} overlap");
+            }
+        }
+        drop(h);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
