@@ -65,11 +65,7 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
                 },
                 Pickable::IGNORE,
                 children![
-                    (
-                        text(f, "", 15.0),
-                        CountsLabel,
-                        TextLayout::no_wrap()
-                    ),
+                    (text(f, "", 15.0), CountsLabel, TextLayout::no_wrap()),
                     (
                         text(f, "", theme::SMALL_TEXT),
                         TalonLabel,
