@@ -298,6 +298,23 @@ impl Harness {
             .translation
     }
 
+    /// Resizes the window as winit would (its size, and the message saying so), for the next
+    /// frame to lay out again.
+    pub fn resize(&mut self, width: f32, height: f32) {
+        let window = self.window;
+        let world = self.app.world_mut();
+        world
+            .get_mut::<Window>(window)
+            .unwrap()
+            .resolution
+            .set(width, height);
+        world.write_message(bevy::window::WindowResized {
+            window,
+            width,
+            height,
+        });
+    }
+
     /// Runs frames until `done` holds: the solver answers from other threads, so some things
     /// take a few frames. Fails after many frames, never waits on the clock alone.
     pub fn run_until(&mut self, what: &str, mut done: impl FnMut(&mut Harness) -> bool) {

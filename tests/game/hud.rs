@@ -34,24 +34,6 @@ fn bar_texts(h: &mut Harness) -> Vec<(String, Vec2, Vec2)> {
         .collect()
 }
 
-fn resize(h: &mut Harness, w: f32, hgt: f32) {
-    let window = h.window;
-    h.app
-        .world_mut()
-        .get_mut::<Window>(window)
-        .unwrap()
-        .resolution
-        .set(w, hgt);
-    h.app
-        .world_mut()
-        .write_message(bevy::window::WindowResized {
-            window,
-            width: w,
-            height: hgt,
-        });
-    h.settle();
-}
-
 #[test]
 fn the_bar_fits_on_one_row_at_1024x640_with_the_longest_deal_number_in_every_patience() {
     for (patience, rules) in [
@@ -68,7 +50,8 @@ fn the_bar_fits_on_one_row_at_1024x640_with_the_longest_deal_number_in_every_pat
             rules: Some(rules.into()),
             data_dir: dir.clone(),
         });
-        resize(&mut h, 1024.0, 640.0);
+        h.resize(1024.0, 640.0);
+        h.settle();
         let texts = bar_texts(&mut h);
         let line = texts
             .iter()

@@ -338,19 +338,8 @@ fn every_move_is_saved_and_resumed() {
 #[test]
 fn a_resize_relays_the_table() {
     let mut h = Harness::new(1, "resize");
-    let window = h.window;
     for (w, hgt) in [(1024u32, 640u32), (1920, 1080), (700, 500), (1280, 720)] {
-        {
-            let mut win = h.app.world_mut().get_mut::<Window>(window).unwrap();
-            win.resolution.set(w as f32, hgt as f32);
-        }
-        h.app
-            .world_mut()
-            .write_message(bevy::window::WindowResized {
-                window,
-                width: w as f32,
-                height: hgt as f32,
-            });
+        h.resize(w as f32, hgt as f32);
         h.settle();
         let table = h.table();
         assert_eq!((table.width, table.height), (w as f32, hgt as f32));
@@ -419,7 +408,6 @@ fn monkey(patience: Option<&str>, deal: u128, seed: u64, name: &str) {
         KeyCode::KeyR,
         KeyCode::Digit7,
     ];
-    let window = h.window;
     for step in 0..250 {
         let t = h.table();
         let point = Vec2::new(
@@ -458,19 +446,7 @@ fn monkey(patience: Option<&str>, deal: u128, seed: u64, name: &str) {
                     rng.random_range(640.0..2000.0f32).round(),
                     rng.random_range(400.0..1200.0f32).round(),
                 );
-                h.app
-                    .world_mut()
-                    .get_mut::<Window>(window)
-                    .unwrap()
-                    .resolution
-                    .set(w, hgt);
-                h.app
-                    .world_mut()
-                    .write_message(bevy::window::WindowResized {
-                        window,
-                        width: w,
-                        height: hgt,
-                    });
+                h.resize(w, hgt);
                 h.app.update();
             }
         }
