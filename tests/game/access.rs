@@ -207,6 +207,43 @@ fn the_keyboard_selection_is_the_focus_and_enter_plays_from_it() {
     assert_eq!(focus(&h), None);
 }
 
+/// The button the keyboard's focus is on wears a ring in the selection's colour, and only that
+/// one: Tab moves the ring along, and the arrows (a place selected) take it off the buttons.
+#[test]
+fn the_focused_button_wears_a_ring() {
+    let mut h = launch("zodiac", 1, "ring");
+    let ringed = |h: &mut Harness| -> Vec<(Entity, Outline)> {
+        let world = h.app.world_mut();
+        let mut q = world.query_filtered::<(Entity, &Outline), With<Button>>();
+        q.iter(world).map(|(e, o)| (e, *o)).collect()
+    };
+    assert!(
+        ringed(&mut h).is_empty(),
+        "no ring before the keyboard moves"
+    );
+    h.key(KeyCode::Tab, &[]);
+    let new = focus(&h).expect("Tab focuses a button");
+    let rings = ringed(&mut h);
+    assert_eq!(rings.len(), 1, "{rings:?}");
+    let (e, ring) = rings[0];
+    assert_eq!(e, new, "the ring is on the focused button");
+    assert_eq!(ring.color, zodiac::game::theme::Palette::HIGHLIGHT);
+    assert!(matches!(ring.width, Val::Px(w) if w >= 2.0), "{ring:?}");
+    h.key(KeyCode::Tab, &[]);
+    let next = focus(&h).unwrap();
+    assert_ne!(next, new);
+    assert_eq!(
+        ringed(&mut h).iter().map(|r| r.0).collect::<Vec<_>>(),
+        vec![next]
+    );
+    h.key(KeyCode::ArrowRight, &[]);
+    h.frame();
+    assert!(
+        ringed(&mut h).is_empty(),
+        "a place selected: no button ringed"
+    );
+}
+
 #[test]
 fn tab_goes_round_the_buttons_and_enter_presses_them() {
     let mut h = launch("zodiac", 1, "tab");

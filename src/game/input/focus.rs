@@ -4,7 +4,7 @@
 //! notices' when no panel is open). Enter or Space presses the focused button as a click would,
 //! so every button works from the keyboard. A screen reader's own requests do the same: "click"
 //! on a button presses it, on a place sends its card to its best place; "focus" on a place
-//! selects it.
+//! selects it. The focused button wears a ring, as the selected place does.
 
 use super::KeyboardCursor;
 use crate::game::messages::{Overlay, Request, Step};
@@ -32,7 +32,38 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(Step::Input)
                 .before(super::keyboard::keys),
         )
-        .add_systems(Update, follow_selection.in_set(Step::Present));
+        .add_systems(
+            Update,
+            (
+                follow_selection,
+                focus_ring.run_if(resource_changed::<InputFocus>),
+            )
+                .chain()
+                .in_set(Step::Present),
+        );
+}
+
+/// The button the focus is on wears a ring in the selection's colour (the places' own ring),
+/// which stands out on the bar, the panels, the felt and the cards alike; no other does.
+fn focus_ring(
+    focus: Res<InputFocus>,
+    buttons: Query<(), With<Button>>,
+    ringed: Query<Entity, (With<Outline>, With<Button>)>,
+    mut commands: Commands,
+) {
+    let on = focus.get().filter(|&e| buttons.contains(e));
+    for e in ringed.iter().filter(|&e| Some(e) != on) {
+        commands.entity(e).try_remove::<Outline>();
+    }
+    if let Some(e) = on
+        && !ringed.contains(e)
+    {
+        commands.entity(e).try_insert(Outline::new(
+            Val::Px(2.5),
+            Val::Px(2.0),
+            crate::game::theme::Palette::HIGHLIGHT,
+        ));
+    }
 }
 
 /// What the keyboard needs of the focus: which button has it, moving it, pressing it.
