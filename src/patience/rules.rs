@@ -93,14 +93,16 @@ pub trait Rules: Sized + Send + Sync + 'static {
 }
 
 /// What `zodiac solve` prints for a solver that searches within a budget of positions: the
-/// verdict's word, the moves or why, the positions searched, the time.
+/// verdict's word, the moves or why, the positions searched, the time. `solve` decides and
+/// says how many positions it searched; the time is taken around it here.
 pub fn budgeted_solve_text<M: fmt::Display, N>(
-    verdict: &Verdict<M, N>,
-    searched: usize,
-    micros: u128,
+    solve: impl FnOnce() -> (Verdict<M, N>, usize),
 ) -> String {
+    let start = std::time::Instant::now();
+    let (verdict, searched) = solve();
+    let micros = start.elapsed().as_micros();
     let mut out = format!("{}\n", verdict.word());
-    match verdict {
+    match &verdict {
         Verdict::Winnable { line, .. } => {
             let tokens: Vec<String> = line.iter().map(|m| m.to_string()).collect();
             out.push_str(&format!("moves: {}\n", tokens.join(" ")));

@@ -4,8 +4,6 @@
 //! keys, and safe cards going home by themselves.
 
 use crate::harness::Harness;
-use bevy::input::ButtonState;
-use bevy::input::mouse::MouseButton;
 use bevy::prelude::*;
 use zodiac::cards::{Card, DealNumber};
 use zodiac::freecell::patience::{Game as FGame, move_to_neutral};
@@ -181,12 +179,7 @@ fn a_click_sends_a_card_to_its_best_place_and_a_double_click_to_a_free_cell() {
     h.settle();
     // A double-click (two clicks in one frame, as a busy machine sends them) puts it in a
     // free cell instead, as one move.
-    h.move_to(at);
-    for _ in 0..2 {
-        h.send_button(MouseButton::Left, ButtonState::Pressed);
-        h.send_button(MouseButton::Left, ButtonState::Released);
-    }
-    h.frame();
+    h.double_click(at);
     h.settle();
     let g = game(&h);
     assert_eq!(g.cards(Place::Cell(0)).len(), 1, "in free cell r0");
@@ -251,12 +244,7 @@ fn freecell_resumes_after_a_relaunch_with_undo_and_redo() {
     h.click(at);
     h.settle();
     let at = card_centre(&h, Place::Column(1), 0);
-    h.move_to(at);
-    for _ in 0..2 {
-        h.send_button(MouseButton::Left, ButtonState::Pressed);
-        h.send_button(MouseButton::Left, ButtonState::Released);
-    }
-    h.frame();
+    h.double_click(at);
     h.settle();
     assert_eq!(game(&h).moves_played(), 2);
     let record = game(&h).record();

@@ -262,6 +262,17 @@ impl Harness {
         self.app.update();
     }
 
+    /// A double-click at a table point: two presses and releases in one frame, as a busy
+    /// machine sends them.
+    pub fn double_click(&mut self, table_point: Vec2) {
+        self.move_to(table_point);
+        for _ in 0..2 {
+            self.send_button(MouseButton::Left, ButtonState::Pressed);
+            self.send_button(MouseButton::Left, ButtonState::Released);
+        }
+        self.frame();
+    }
+
     /// Presses at `from`, moves there in steps as a hand would, releases at `to`.
     pub fn drag(&mut self, from: Vec2, to: Vec2) {
         self.move_to(from);

@@ -25,14 +25,11 @@ impl CommandLine for FreeCell {
         position: &Position,
         budget: Option<usize>,
     ) -> Result<String, String> {
-        let mut solver = Solver::new();
-        let start = Instant::now();
-        let verdict = solver.solve(position, rules, budget.unwrap_or(BUDGET));
-        Ok(budgeted_solve_text(
-            &verdict,
-            solver.searched,
-            start.elapsed().as_micros(),
-        ))
+        Ok(budgeted_solve_text(|| {
+            let mut solver = Solver::new();
+            let verdict = solver.solve(position, rules, budget.unwrap_or(BUDGET));
+            (verdict, solver.searched)
+        }))
     }
 
     /// Every deal of the range decided, in order, each within `budget` positions.

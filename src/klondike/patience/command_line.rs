@@ -7,7 +7,6 @@ use crate::klondike::solver::{self, BUDGET, Solver};
 use crate::klondike::{Position, Rules};
 use crate::patience::rules::budgeted_solve_text;
 use crate::patience::{CommandLine, Decided};
-use std::time::Instant;
 
 impl CommandLine for Klondike {
     const COMMAND_HELP: &'static str = "\
@@ -25,14 +24,11 @@ impl CommandLine for Klondike {
         position: &Position,
         budget: Option<usize>,
     ) -> Result<String, String> {
-        let mut solver = Solver::new();
-        let start = Instant::now();
-        let verdict = solver.solve(position, rules, budget.unwrap_or(BUDGET));
-        Ok(budgeted_solve_text(
-            &verdict,
-            solver.searched,
-            start.elapsed().as_micros(),
-        ))
+        Ok(budgeted_solve_text(|| {
+            let mut solver = Solver::new();
+            let verdict = solver.solve(position, rules, budget.unwrap_or(BUDGET));
+            (verdict, solver.searched)
+        }))
     }
 
     fn decide_range(
