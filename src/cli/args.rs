@@ -1,9 +1,10 @@
-//! Reading the command line with clap (derive): the commands `show`, `play`, `solve` and
-//! `winrate`, the window with none, `--patience` on each with its values from the registry, and
+//! Reading the command line with clap (derive): the commands `show`, `play`, `solve`,
+//! `winrate`, `rate` and `daily`, the window with none, `--patience` on each with its values from the registry, and
 //! clap's own errors, `--help` and `--version`. What clap reads becomes a `Command`.
 
 use super::Command;
 use crate::cards::DealNumber;
+use crate::patience::daily::Date;
 use crate::patience::registry;
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -131,6 +132,48 @@ enum Sub {
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
     },
+    /// How hard a deal is: `difficulty: easy|medium|hard|expert` for a winnable deal, `lost`
+    /// or `unknown` otherwise (docs/difficulty.md); or every deal of a range, a CSV line each
+    Rate {
+        #[command(flatten)]
+        patience: Which,
+        #[command(flatten)]
+        deals: OneOrMany,
+        /// The rule set: a shipped name (default: the patience's first) or a .ron file
+        #[arg(long, value_name = "NAME")]
+        rules: Option<String>,
+        /// Threads to rate a range on (default: every core)
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        jobs: Option<u16>,
+        /// Write one line per deal to FILE (deal, rating, the simple player's wins and score,
+        /// the same in a second round of games for checking, the time in µs) and the figures
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+    },
+    /// The daily deal: the same deal for every player on a date, winnable, easy early in the
+    /// week and hard at the weekend (docs/difficulty.md): prints `deal: N` and `difficulty: …`
+    Daily {
+        #[command(flatten)]
+        patience: Which,
+        /// The rule set: a shipped name (default: the patience's first) or a .ron file
+        #[arg(long, value_name = "NAME")]
+        rules: Option<String>,
+        /// The day (default: today, the local date)
+        #[arg(long, value_name = "YYYY-MM-DD", value_parser = Date::parse)]
+        date: Option<Date>,
+    },
+}
+
+/// One deal, or a range of them.
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+struct OneOrMany {
+    /// A PySolFC deal number, 1 to 100000000000000000000
+    #[arg(long, value_name = "N", value_parser = deal_number)]
+    deal: Option<DealNumber>,
+    /// Deal numbers A..B, both ends included
+    #[arg(long, value_name = "A..B", value_parser = deal_range)]
+    deals: Option<(DealNumber, DealNumber)>,
 }
 
 fn deal_number(text: &str) -> Result<DealNumber, String> {
@@ -270,6 +313,47 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
                 jobs: jobs.map(usize::from),
                 csv,
                 budget: budget(b),
+            }
+        }
+        Sub::Rate {
+            patience,
+            deals,
+            rules,
+            jobs,
+            csv,
+        } => {
+            let patience = name(patience);
+            let rules = rules_or_default(&patience, rules);
+            let (first, last) = match deals {
+                OneOrMany {
+                    deal: Some(deal), ..
+                } => (deal, deal),
+                OneOrMany {
+                    deals: Some(range), ..
+                } => range,
+                OneOrMany { .. } => unreachable!("clap asks for --deal or --deals"),
+            };
+            Command::Rate {
+                patience,
+                rules,
+                first,
+                last,
+                many: first != last || csv.is_some(),
+                jobs: jobs.map(usize::from),
+                csv,
+            }
+        }
+        Sub::Daily {
+            patience,
+            rules,
+            date,
+        } => {
+            let patience = name(patience);
+            let rules = rules_or_default(&patience, rules);
+            Command::Daily {
+                patience,
+                rules,
+                date: date.unwrap_or_else(Date::today),
             }
         }
     })

@@ -1,8 +1,9 @@
 //! The command line: `zodiac` opens the window, `zodiac show` and `zodiac play` print positions,
-//! `zodiac solve` and `zodiac winrate` ask the solver (read by clap, in `args`). A mistake is
+//! `zodiac solve` and `zodiac winrate` ask the solver, `zodiac rate` says how hard a deal is (read by clap, in `args`). A mistake is
 //! clap's error or one line, never a panic.
 
 mod args;
+mod rate;
 mod rates;
 
 pub use args::{command, parse};
@@ -50,12 +51,15 @@ EXAMPLES:
     zodiac show --game FILE                 a saved game's position (of any patience)
     zodiac play --deal 1 d w>z5             play moves from a deal and print the position
     zodiac solve --patience klondike --deal 610 --rules unlimited
-    zodiac winrate --rules cadogan --deals 1..1000 --csv out.csv";
+    zodiac winrate --rules cadogan --deals 1..1000 --csv out.csv
+    zodiac rate --patience freecell --deal 617   how hard a deal is
+    zodiac daily --patience klondike        today's deal, the same for every player";
 
 const OUTPUT: &str = "\
 OUTPUT of show and play: one line per place, cards bottom to top (rank then suit: TD, AS),
 then the status (playing, won or stuck). solve: the verdict, then the winning moves, or why
-it is lost, then the time taken.";
+it is lost, then the time taken. rate: difficulty: easy, medium, hard or expert for a winnable
+deal (docs/difficulty.md), else lost or unknown. daily: the date, deal: N, difficulty: LEVEL.";
 
 /// Where a text command starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +110,22 @@ pub enum Command {
         jobs: Option<usize>,
         csv: Option<PathBuf>,
         budget: Option<usize>,
+    },
+    /// Rate a deal, or every deal of a range (`many`: a line each and a summary).
+    Rate {
+        patience: String,
+        rules: String,
+        first: DealNumber,
+        last: DealNumber,
+        many: bool,
+        jobs: Option<usize>,
+        csv: Option<PathBuf>,
+    },
+    /// The daily deal of a date.
+    Daily {
+        patience: String,
+        rules: String,
+        date: crate::patience::daily::Date,
     },
 }
 
@@ -183,6 +203,31 @@ pub fn run_text(command: &Command) -> Result<String, String> {
                 *budget,
                 csv.as_deref(),
             )
+        }
+        Command::Rate {
+            patience: name,
+            rules,
+            first,
+            last,
+            many,
+            jobs,
+            csv,
+        } => {
+            let p = patience(name)?;
+            if !many {
+                return Ok(rate::one(p, rules, *first)?);
+            }
+            let jobs =
+                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            rate::many(p, rules, (first.get(), last.get()), jobs, csv.as_deref())
+        }
+        Command::Daily {
+            patience: name,
+            rules,
+            date,
+        } => {
+            let (deal, level) = crate::patience::daily::daily(patience(name)?, rules, *date)?;
+            Ok(format!("date: {date}\ndeal: {deal}\ndifficulty: {level}\n"))
         }
         Command::Window { .. } => Err("the window is not a text command".into()),
     }

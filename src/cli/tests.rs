@@ -332,3 +332,88 @@ fn klondike_budget_is_for_solve_and_winrate() {
     assert!(zodiac.unwrap_err().contains("no budget"));
     assert!(parse(args("solve --patience klondike --deal 1 --budget 0")).is_err());
 }
+
+#[test]
+fn rate_and_daily_parse_and_print_what_the_issue_names() {
+    assert_eq!(
+        parse(args("rate --patience klondike --deal 3 --rules unlimited")).ok(),
+        Some(Command::Rate {
+            patience: "klondike".into(),
+            rules: "unlimited".into(),
+            first: deal(3),
+            last: deal(3),
+            many: false,
+            jobs: None,
+            csv: None,
+        })
+    );
+    assert!(parse(args("rate --deal 3 --deals 1..2")).is_err());
+    assert!(parse(args("rate")).is_err());
+    let date = crate::patience::daily::Date::parse("2026-11-23").unwrap();
+    assert_eq!(
+        parse(args("daily --patience freecell --date 2026-11-23")).ok(),
+        Some(Command::Daily {
+            patience: "freecell".into(),
+            rules: "freecell".into(),
+            date,
+        })
+    );
+    assert!(parse(args("daily --date 2026-11-31")).is_err());
+    // A winnable deal gets a level; a lost one says so.
+    let one = |n: u128| {
+        run_text(&Command::Rate {
+            patience: "klondike".into(),
+            rules: "single-pass".into(),
+            first: deal(n),
+            last: deal(n),
+            many: false,
+            jobs: None,
+            csv: None,
+        })
+        .unwrap()
+    };
+    let levels = ["easy", "medium", "hard", "expert"];
+    let first = one(1);
+    let word = first.lines().next().unwrap();
+    assert!(
+        levels.iter().any(|l| word == format!("difficulty: {l}")),
+        "{first}"
+    );
+    assert_eq!(one(2), "lost\n", "single-pass deal 2 is lost");
+    // The daily deal: its date, its deal, Monday's level; the deal rated alike.
+    let out = run_text(&Command::Daily {
+        patience: "klondike".into(),
+        rules: "single-pass".into(),
+        date,
+    })
+    .unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "date: 2026-11-23");
+    assert_eq!(lines[2], "difficulty: easy", "{out}");
+    let n: u128 = lines[1].strip_prefix("deal: ").unwrap().parse().unwrap();
+    assert_eq!(one(n).lines().next(), Some("difficulty: easy"));
+    // A range writes its CSV and the figures.
+    let csv = std::env::temp_dir().join(format!("zodiac-rate-{}.csv", std::process::id()));
+    let out = run_text(&Command::Rate {
+        patience: "freecell".into(),
+        rules: "freecell".into(),
+        first: deal(1),
+        last: deal(8),
+        many: true,
+        jobs: Some(2),
+        csv: Some(csv.clone()),
+    })
+    .unwrap();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    std::fs::remove_file(&csv).ok();
+    assert_eq!(
+        text.lines().next(),
+        Some("deal,rating,wins,score,check_wins,check_score,micros")
+    );
+    assert_eq!(text.lines().count(), 9);
+    assert!(
+        out.starts_with("deals: 8, winnable and rated: 8\n"),
+        "{out}"
+    );
+    assert!(out.contains("time to rate a deal: median"), "{out}");
+}

@@ -6,6 +6,8 @@
 
 mod bridge;
 pub mod columns;
+pub mod daily;
+pub mod difficulty;
 pub mod hash;
 pub mod layout;
 pub mod played;

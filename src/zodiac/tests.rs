@@ -597,8 +597,22 @@ fn click_priority_is_zodiac_before_equator_in_phase_1_and_foundations_in_phase_2
 }
 
 #[test]
-fn hints_prefer_progress_and_turn_the_stock_last() {
+fn hints_prefer_progress_and_turn_the_stock_before_the_equator_or_turning_a_pile_back() {
     let rules = cadogan();
+    // The waste's 9D fits only the empty cell e2: turn the stock first.
+    let (pile, two_c) = ([c("7S"), c("6S")], [c("2C")]);
+    let mut zodiac: [&[Card]; 24] = [&two_c; 24];
+    zodiac[0] = &pile;
+    let mut one_free = [Some(c("QH")); 8];
+    one_free[2] = None;
+    let p = Position::from_parts(one_free, zodiac, [0; 8], &[c("9D")], &[c("2D")]);
+    assert_eq!(p.hint(&rules), Some(Move::Turn));
+    // The 7S would turn z0 (7S 6S) back up: turn the stock first.
+    let full = [Some(c("QH")); 8];
+    let p = Position::from_parts(full, zodiac, [0; 8], &[c("7S")], &[c("9H")]);
+    assert_eq!(p.hint(&rules), Some(Move::Turn));
+    let p = Position::from_parts(full, zodiac, [0; 8], &[c("5S")], &[c("9H")]);
+    assert_eq!(p.hint(&rules), Some(mv("w>z0")), "the 5S goes on down");
     let p = phase1(&[c("5S")], &[c("2D")]);
     assert_eq!(
         p.hint(&rules),

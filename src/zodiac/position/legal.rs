@@ -131,12 +131,20 @@ impl Position {
     /// and only then turning the stock (or the waste over). None when no move is left at all.
     pub fn hint(&self, rules: &Rules) -> Option<Move> {
         let moves = self.legal_moves(rules);
-        let rank = |m: &Move| match m {
+        // A card that turns a pile back (a 7 on an 8 laid on a 7) makes it come apart in a
+        // harder order in phase 2: such moves, and the Equator's cells, wait until turning
+        // the stock has nothing better.
+        let turns_back = |z: u8, card: Card| {
+            let pile = self.zodiac(z);
+            pile.len() >= 2 && pile[pile.len() - 2].rank() == card.rank()
+        };
+        let rank = |m: &Move| match *m {
             Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..) => 0,
-            Move::EquatorToZodiac(..) => 1,
-            Move::WasteToZodiac(_) => 2,
-            Move::WasteToEquator(_) => 3,
-            Move::Turn | Move::Redeal => 4,
+            Move::EquatorToZodiac(e, z) if !self.equator(e).is_some_and(|c| turns_back(z, c)) => 1,
+            Move::WasteToZodiac(z) if !self.waste_top().is_some_and(|c| turns_back(z, c)) => 2,
+            Move::Turn | Move::Redeal => 3,
+            Move::EquatorToZodiac(..) | Move::WasteToZodiac(_) => 4,
+            Move::WasteToEquator(_) => 5,
         };
         moves.iter().copied().min_by_key(rank)
     }
