@@ -59,6 +59,7 @@ pub fn plugin(app: &mut App) {
         assistance::hint::plugin,
         assistance::advice::plugin,
         assistance::show_me::plugin,
+        assistance::levels::plugin,
         overlays::plugin,
         audio::plugin,
         probe::plugin,

@@ -1,5 +1,6 @@
 //! The bar across the top at the smallest window the game is made for: every text on one line
-//! and nothing over anything else, with the longest deal number there is, in every patience.
+//! and nothing over anything else, with the longest deal number there is and the deal's level,
+//! in every patience.
 
 use crate::harness::Harness;
 use bevy::prelude::*;
@@ -52,6 +53,16 @@ fn the_bar_fits_on_one_row_at_1024x640_with_the_longest_deal_number_in_every_pat
         });
         h.resize(1024.0, 640.0);
         h.settle();
+        // The deal's level joins the bar once rated (on another thread): the longest bar.
+        let p = zodiac::patience::registry::by_name(patience).unwrap();
+        let rating =
+            zodiac::patience::difficulty::rate(p, rules, DealNumber::new(10u128.pow(20)).unwrap())
+                .unwrap();
+        if let Some(level) = rating.level() {
+            h.run_until("the level in the bar", |h| {
+                bar_texts(h).iter().any(|(w, _, _)| w.contains(level.title()))
+            });
+        }
         let texts = bar_texts(&mut h);
         let line = texts
             .iter()

@@ -1,8 +1,10 @@
-//! The bar across the top: the patience and deal, the rule set and phase, the moves and time,
+//! The bar across the top: the patience and deal, the rule set, the deal's level and the
+//! phase, the moves and time,
 //! the stock's and waste's counts, and the buttons. It grows and shrinks with the window, and
 //! at the smallest (1024×640) still holds everything on one row, each text on its line, with
 //! the longest deal number there is (`tests/game/hud.rs`).
 
+use crate::game::assistance::levels::Levels;
 use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
 use crate::game::messages::Step;
@@ -115,6 +117,7 @@ pub fn format_time(d: Duration) -> String {
 
 fn update_bar(
     session: Res<Session>,
+    levels: Res<Levels>,
     mut labels: Query<(
         &mut Text,
         Has<DealLabel>,
@@ -131,9 +134,13 @@ fn update_bar(
         Status::Stuck => "No moves left",
         Status::Playing => game.stage().unwrap_or(""),
     };
-    // The rule set under the title, with the phase: a default rule set named as its patience
-    // is not said twice ("FreeCell · Deal 1").
-    let phase = [(rules != title).then_some(rules.as_str()), Some(status)]
+    // The rule set under the title, with the deal's level once rated and the phase: a default
+    // rule set named as its patience is not said twice ("FreeCell · Deal 1").
+    let level = levels
+        .of(game.as_ref())
+        .and_then(|r| r.level())
+        .map(|l| l.title());
+    let phase = [(rules != title).then_some(rules.as_str()), level, Some(status)]
         .into_iter()
         .flatten()
         .filter(|s| !s.is_empty())
