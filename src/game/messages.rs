@@ -22,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CannotWin>()
         .add_message::<Inspect>()
         .add_message::<Toast>()
+        .add_message::<ExportHistory>()
         .add_message::<Announce>()
         .init_state::<Overlay>()
         .configure_sets(
@@ -143,8 +144,11 @@ impl fmt::Display for Refusal {
 /// loss). Written by the session, counted by persistence.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct Finished {
+    /// The patience's name.
+    pub patience: &'static str,
     /// The rule set's statistics key.
     pub rules: String,
+    pub deal: u128,
     pub outcome: Outcome,
     /// The solver calls the deal winnable (for the win rate of winnable deals).
     pub deal_winnable: bool,
@@ -181,6 +185,10 @@ pub struct CannotWin {
 /// Open the inspector on a pile.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct Inspect(pub Place);
+
+/// Write the history of finished games as CSV (the statistics panel's Export).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct ExportHistory;
 
 /// A short line for the player at the bottom of the table (it fades by itself).
 #[derive(Message, Clone, Debug, PartialEq)]

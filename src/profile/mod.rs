@@ -1,6 +1,8 @@
 //! The player's files, with no Bevy in them: settings, statistics, and reading any of the
 //! player's RON files so that a bad one is set aside with a notice, never a crash or a loss.
 
+pub mod history;
+
 use crate::storage::{set_aside, write_atomic};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::collections::BTreeMap;
@@ -165,6 +167,11 @@ pub struct RuleStats {
     pub helped: u32,
     /// Games won or lost whose deal the solver calls winnable (every win is one).
     pub winnable_played: u32,
+    /// Wins with their time and moves added up (for the averages): the wins counted since
+    /// statistics kept these (older files start at 0).
+    pub timed_wins: u32,
+    pub won_time_ms: u64,
+    pub won_moves: u64,
 }
 
 impl RuleStats {
@@ -176,6 +183,15 @@ impl RuleStats {
         self.longest_streak = self.longest_streak.max(self.current_streak);
         self.best_time_ms = Some(self.best_time_ms.map_or(elapsed_ms, |b| b.min(elapsed_ms)));
         self.fewest_moves = Some(self.fewest_moves.map_or(moves, |b| b.min(moves)));
+        self.timed_wins = self.timed_wins.saturating_add(1);
+        self.won_time_ms = self.won_time_ms.saturating_add(elapsed_ms);
+        self.won_moves = self.won_moves.saturating_add(u64::from(moves));
+    }
+
+    /// The average time and moves of the wins that kept them (None before the first).
+    pub fn averages(&self) -> Option<(u64, u64)> {
+        let n = u64::from(self.timed_wins);
+        (n > 0).then(|| (self.won_time_ms / n, self.won_moves / n))
     }
 
     /// Counts a loss (saturating, like [`RuleStats::record_win`]).
@@ -341,6 +357,36 @@ pub fn set_aside_notice(path: &Path, what: &str, problem: &str) -> String {
             path.display()
         ),
     }
+}
+
+/// Reads the history of finished games. A missing file is an empty history; lines that
+/// cannot be read are dropped, the file as it was is set aside with a notice, and the lines
+/// that read are written back at once, so nothing that could be kept is lost.
+pub fn load_history(path: &Path) -> (history::History, Option<String>) {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return (history::History::default(), None);
+        }
+        Err(e) => {
+            return (
+                history::History::default(),
+                Some(format!(
+                    "Could not read the history file {}: {e}",
+                    path.display()
+                )),
+            );
+        }
+    };
+    let (games, damage) = history::History::from_text(&String::from_utf8_lossy(&bytes));
+    let Some(damage) = damage else {
+        return (games, None);
+    };
+    let notice = set_aside_notice(path, "history", &damage.to_string());
+    let kept = write_atomic(path, games.to_text().as_bytes())
+        .err()
+        .map(|e| format!(" The games that could be read were not written back: {e}."));
+    (games, Some(notice + &kept.unwrap_or_default()))
 }
 
 /// Any of the player's files as pretty RON.

@@ -22,6 +22,55 @@ fn wins_losses_and_streaks_add_up() {
     assert_eq!(s.best_time_ms, Some(80_000));
     assert_eq!(s.fewest_moves, Some(150));
     assert_eq!(s.win_rate(), Some(75.0));
+    assert_eq!(s.averages(), Some((96_666, 200)));
+}
+
+/// Statistics written before the averages were kept still load, and average the wins after.
+#[test]
+fn statistics_from_before_the_averages_load() {
+    let old = "(format: \"zodiac-statistics\", rules: {\"klondike/single-pass\": (played: 5, won: 2, \
+               lost: 3, current_streak: 0, longest_streak: 1, best_time_ms: Some(61000), \
+               fewest_moves: Some(90), helped: 0, winnable_played: 4)})";
+    let mut stats: Statistics = ron::from_str(old).unwrap();
+    let s = stats.entry("klondike/single-pass");
+    assert_eq!((s.won, s.averages()), (2, None));
+    s.record_win(30_000, 100);
+    assert_eq!(s.averages(), Some((30_000, 100)));
+}
+
+/// A damaged history keeps every game that reads: the file as it was is set aside, the
+/// games that read are written back at once.
+#[test]
+fn a_damaged_history_keeps_its_good_games() {
+    let dir = scratch("history");
+    let path = dir.join("history.txt");
+    assert_eq!(load_history(&path), (history::History::default(), None));
+    let good = "2026-11-26\tklondike\tklondike/single-pass\t7\teasy\twon\t90\t61000\t-\t0";
+    let text = format!("{}\n{good}\n\u{0}\u{1}junk\n{good}\n", history::HEADER);
+    std::fs::write(&path, &text).unwrap();
+    let (games, notice) = load_history(&path);
+    assert_eq!(games.games.len(), 2);
+    assert!(notice.unwrap().contains("1 line(s) could not be read"));
+    let (again, notice) = load_history(&path);
+    assert_eq!(
+        (again, notice),
+        (games, None),
+        "the good games were written back"
+    );
+    let kept = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .find(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("history.txt.broken")
+        })
+        .expect("the damaged file kept");
+    assert_eq!(std::fs::read_to_string(kept.path()).unwrap(), text);
+    // Not text at all: an empty history and a notice, never a crash.
+    std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
+    let (games, notice) = load_history(&path);
+    assert!(games.games.is_empty() && notice.is_some());
 }
 
 /// Show me's wins change no rate or streak; the rate of winnable deals never passes 100%,
@@ -60,6 +109,9 @@ fn counters_at_their_limit_stay_there() {
         fewest_moves: Some(u32::MAX),
         helped: u32::MAX,
         winnable_played: u32::MAX,
+        timed_wins: u32::MAX,
+        won_time_ms: u64::MAX,
+        won_moves: u64::MAX,
     };
     let mut s = full.clone();
     s.record_win(u64::MAX, u32::MAX);

@@ -2,6 +2,7 @@
 //! a game killed with SIGKILL resumes where it was.
 
 use crate::harness::Harness;
+use bevy::prelude::{Assets, Image, Text};
 use zodiac::game::session::Session;
 use zodiac::game::{LaunchOptions, headless_app};
 use zodiac::zodiac::{DealNumber, Game, Move, RuleSet};
@@ -330,4 +331,78 @@ fn the_next_winnable_deal_is_kept_for_the_next_start() {
         "the first game is the deal found ahead"
     );
     assert!(game.snapshot().solve().is_winnable());
+}
+
+/// The statistics panel draws its two charts from the history (a win rate line and the
+/// winning times), and Export writes the history as CSV beside the other files.
+#[test]
+fn the_statistics_show_charts_from_the_history_and_export_it() {
+    use zodiac::patience::daily::Date;
+    use zodiac::profile::history::{Entry, History, Result};
+    let dir = scratch("charts");
+    let mut history = History::default();
+    for i in 0..30u32 {
+        history.games.push(Entry {
+            date: Date::parse("2026-11-20").unwrap(),
+            patience: "zodiac".into(),
+            rules: "cadogan".into(),
+            deal: u128::from(i) + 1,
+            level: None,
+            result: if i % 3 == 0 {
+                Result::Lost
+            } else {
+                Result::Won
+            },
+            moves: 200 + i,
+            time_ms: 60_000 + u64::from(i) * 5_000,
+            score: None,
+            daily: false,
+        });
+    }
+    // A damaged line on the way costs its game only, with a notice.
+    let text = history.to_text() + "not a game\n";
+    std::fs::write(dir.join("history.txt"), text).unwrap();
+    let mut h = Harness::in_dir(1, dir.clone());
+    assert!(
+        h.app
+            .world()
+            .resource::<zodiac::game::session::files::Notice>()
+            .0
+            .as_deref()
+            .is_some_and(|n| n.contains("history")),
+        "the damage is said"
+    );
+    h.click_button("Stats");
+    h.settle();
+    let world = h.app.world_mut();
+    let mut images = world.query::<(&bevy::ui::widget::ImageNode, &bevy::ui::ComputedNode)>();
+    let shown: Vec<_> = images
+        .iter(world)
+        .filter(|(_, node)| node.size().x > 100.0)
+        .map(|(image, _)| image.image.clone())
+        .collect();
+    assert_eq!(shown.len(), 2, "two charts");
+    let pictures = world.resource::<Assets<Image>>();
+    for handle in &shown {
+        let image = pictures.get(handle).expect("painted");
+        assert!(image.width() >= 250, "at the window's pixels");
+    }
+    h.click_button("Export CSV");
+    h.settle();
+    let csv = h.read_file("history.csv");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "date,patience,rules,deal,difficulty,result,moves,seconds,score,daily"
+    );
+    assert_eq!(lines.len(), 31, "a line a game");
+    assert_eq!(lines[1], "2026-11-20,zodiac,cadogan,1,,lost,200,60.0,,no");
+    let world = h.app.world_mut();
+    let mut texts = world.query::<&Text>();
+    assert!(
+        texts
+            .iter(world)
+            .any(|t| t.0.starts_with("History written to")),
+        "the panel says where"
+    );
 }

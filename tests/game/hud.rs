@@ -60,7 +60,9 @@ fn the_bar_fits_on_one_row_at_1024x640_with_the_longest_deal_number_in_every_pat
                 .unwrap();
         if let Some(level) = rating.level() {
             h.run_until("the level in the bar", |h| {
-                bar_texts(h).iter().any(|(w, _, _)| w.contains(level.title()))
+                bar_texts(h)
+                    .iter()
+                    .any(|(w, _, _)| w.contains(level.title()))
             });
         }
         let texts = bar_texts(&mut h);

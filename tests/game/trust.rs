@@ -89,6 +89,15 @@ fn a_win_is_counted_once_across_relaunches_undo_and_redo() {
         "auto-finish played the last card"
     );
     assert_eq!(counts(&stats(&h)), (1, 1, 0, 1));
+    // The deal's level reaches the history once rated (on the task pool).
+    h.run_until("the won game's level in the history", |h| {
+        let games = &h
+            .app
+            .world()
+            .resource::<zodiac::game::session::files::History>()
+            .games;
+        games.len() == 1 && games[0].level.is_some()
+    });
     h.key(KeyCode::Escape, &[]);
     let mut h = h.relaunch();
     quick(&mut h);
@@ -121,6 +130,23 @@ fn a_win_is_counted_once_across_relaunches_undo_and_redo() {
     let h = h.relaunch();
     assert_eq!(counts(&stats(&h)), (1, 1, 0, 1));
     assert_eq!(counts(&stats_on_disk(&h)), (1, 1, 0, 1));
+    // The history holds the one win, with its deal, level and moves, once, on disk too.
+    let on_disk = h.read_file("history.txt");
+    let (games, damage) = zodiac::profile::history::History::from_text(&on_disk);
+    assert_eq!(damage, None, "{on_disk}");
+    assert_eq!(games.games.len(), 1, "{on_disk}");
+    let g = &games.games[0];
+    assert_eq!((g.deal, g.rules.as_str()), (7, "cadogan"));
+    assert_eq!(g.result, zodiac::profile::history::Result::Won);
+    assert_eq!(g.moves as usize, won_moves);
+    assert!(g.level.is_some(), "{on_disk}");
+    assert_eq!(
+        h.app
+            .world()
+            .resource::<zodiac::game::session::files::History>()
+            .games,
+        games.games
+    );
 }
 
 /// Restart and New after moves: each game counted exactly once, a restart included, and a game

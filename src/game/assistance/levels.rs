@@ -30,6 +30,11 @@ impl Levels {
     pub fn of(&self, game: &dyn crate::patience::Game) -> Option<Rating> {
         self.known.get(&key(game)).copied()
     }
+
+    /// The rating of a deal under a rule set (its statistics key), if known.
+    pub fn get(&self, rules: &str, deal: u128) -> Option<Rating> {
+        self.known.get(&(rules.to_string(), deal)).copied()
+    }
 }
 
 fn key(game: &dyn crate::patience::Game) -> Key {
@@ -38,7 +43,10 @@ fn key(game: &dyn crate::patience::Game) -> Key {
 
 /// Takes in a finished rating.
 fn collect(mut levels: ResMut<Levels>) {
-    let done = levels.running.as_ref().is_some_and(|(_, t)| t.is_finished());
+    let done = levels
+        .running
+        .as_ref()
+        .is_some_and(|(_, t)| t.is_finished());
     if !done {
         return;
     }

@@ -140,12 +140,16 @@ fn update_bar(
         .of(game.as_ref())
         .and_then(|r| r.level())
         .map(|l| l.title());
-    let phase = [(rules != title).then_some(rules.as_str()), level, Some(status)]
-        .into_iter()
-        .flatten()
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join(" · ");
+    let phase = [
+        (rules != title).then_some(rules.as_str()),
+        level,
+        Some(status),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|s| !s.is_empty())
+    .collect::<Vec<_>>()
+    .join(" · ");
     let counts = format!(
         "Moves {} · {}",
         game.moves_played(),

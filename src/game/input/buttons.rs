@@ -4,7 +4,7 @@
 
 use crate::game::assistance::show_me::ShowMe;
 use crate::game::messages::Overlay;
-use crate::game::messages::{AskHint, AskShowMe, Request, Step};
+use crate::game::messages::{AskHint, AskShowMe, ExportHistory, Request, Step};
 use crate::game::session::files::Notice;
 use crate::game::theme::{KeepsClicks, NoHover, Palette};
 use bevy::prelude::*;
@@ -29,6 +29,8 @@ pub enum Action {
     CloseOverlay,
     /// Put away the notice about a file set aside.
     DismissNotice,
+    /// Write the history as CSV.
+    ExportHistory,
 }
 
 /// Marks the chosen option in a row of choices (a setting).
@@ -46,6 +48,7 @@ fn on_button(
     mut hints: MessageWriter<AskHint>,
     mut notice: ResMut<Notice>,
     mut show_me: (MessageWriter<AskShowMe>, Res<ShowMe>),
+    mut export: MessageWriter<ExportHistory>,
 ) {
     // The click that stopped Show me does nothing else.
     if ev.button != PointerButton::Primary || show_me.1.takes_input() {
@@ -90,6 +93,9 @@ fn on_button(
         Action::Open(kind) => next.set(kind.toggled(*overlay.get())),
         Action::CloseOverlay => close(&mut next),
         Action::DismissNotice => notice.0 = None,
+        Action::ExportHistory => {
+            export.write(ExportHistory);
+        }
     }
 }
 

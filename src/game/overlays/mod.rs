@@ -2,6 +2,7 @@
 //! builds its panel, leaving it despawns everything built (`DespawnOnExit`), and the table
 //! takes no input while one is open.
 
+pub mod charts;
 pub mod choose_deal;
 pub mod inspector;
 pub mod rules;

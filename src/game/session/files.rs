@@ -1,4 +1,5 @@
-//! The player's files as resources: settings, statistics, the saved game found at start, and
+//! The player's files as resources: settings, statistics, the history of finished games, the
+//! saved game found at start, and
 //! the notice about a file set aside. Persistence fills them from the data folder and writes
 //! them back; other plugins read them (the settings panel and the notice's Dismiss button
 //! change them, and persistence saves the change).
@@ -22,12 +23,21 @@ pub struct Settings(pub profile::Settings);
 #[derive(Resource, Clone, Debug, PartialEq, Deref, DerefMut)]
 pub struct Statistics(pub profile::Statistics);
 
+/// Every finished game (`history.txt`), as a resource.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Deref, DerefMut)]
+pub struct History(pub profile::history::History);
+
+/// Where the history was last exported as CSV, this session.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Exported(pub Option<PathBuf>);
+
 /// Where each file lives.
 #[derive(Resource, Clone, Debug)]
 pub struct Files {
     pub dir: PathBuf,
     pub settings: PathBuf,
     pub statistics: PathBuf,
+    pub history: PathBuf,
     pub next_deals: PathBuf,
 }
 
@@ -37,6 +47,7 @@ impl Files {
             dir: dir.to_path_buf(),
             settings: dir.join("settings.ron"),
             statistics: dir.join("statistics.ron"),
+            history: dir.join("history.txt"),
             next_deals: dir.join("next-deals.ron"),
         }
     }

@@ -238,7 +238,9 @@ impl Session {
         // The deal's verdict was asked for when it was dealt; worked out here only if not yet.
         let start = verdicts.decide_now(&self.game.start_snapshot());
         Finished {
+            patience: self.game.patience().name(),
             rules: self.statistics_key(),
+            deal: self.game.deal().get(),
             outcome,
             deal_winnable: start.is_winnable(),
             elapsed_ms: self.game.elapsed_ms(),

@@ -6,14 +6,17 @@
 //! Each game is counted once: the session decides when, and the game's record remembers it;
 //! this plugin adds the count to the statistics and queues both files in the same frame.
 
+use crate::game::assistance::levels::Levels;
 use crate::game::draw::art::DeckStyle;
-use crate::game::messages::{Finished, GameChanged, Outcome, Step};
+use crate::game::messages::{ExportHistory, Finished, GameChanged, Outcome, Step};
 use crate::game::session::Session;
 use crate::game::session::files::{
-    Files, LoadFiles, Notice, SavedGames, Saver, Settings, Statistics,
+    Exported, Files, History, LoadFiles, Notice, SavedGames, Saver, Settings, Statistics,
 };
 use crate::game::table::animation::Speed;
+use crate::patience::daily::Date;
 use crate::patience::{Game, Patience};
+use crate::profile::history;
 use crate::profile::{self, load_or_default};
 use bevy::app::AppExit;
 use bevy::prelude::*;
@@ -27,6 +30,8 @@ pub(crate) fn plugin(app: &mut App) {
                 save_game,
                 remember_patience,
                 save_next_deals,
+                export_history,
+                fill_levels.run_if(resource_changed::<Levels>),
                 tell_failures,
             )
                 .chain()
@@ -84,6 +89,8 @@ fn load_everything(world: &mut World) {
     notices.extend(n);
     let (statistics, n) = load_or_default::<profile::Statistics>(&files.statistics, "statistics");
     notices.extend(n);
+    let (games, n) = profile::load_history(&files.history);
+    notices.extend(n);
     let mut saved = SavedGames::default();
     let patiences = world
         .get_resource::<super::Patiences>()
@@ -112,6 +119,8 @@ fn load_everything(world: &mut World) {
     });
     world.insert_resource(Settings(settings));
     world.insert_resource(Statistics(statistics));
+    world.insert_resource(History(games));
+    world.insert_resource(Exported::default());
     world.insert_resource(saved);
     world.insert_resource(files);
     world.init_resource::<Saver>();
@@ -169,6 +178,47 @@ fn save_on_exit(
     }
 }
 
+/// A game finished before its deal was rated gets its level in the history once the rating
+/// lands (it runs on the task pool).
+fn fill_levels(
+    levels: Res<Levels>,
+    mut games: ResMut<History>,
+    files: Res<Files>,
+    saver: Res<Saver>,
+) {
+    let mut filled = false;
+    let n = games.games.len();
+    for g in &mut games.bypass_change_detection().games[n.saturating_sub(8)..] {
+        if g.level.is_none()
+            && let Some(level) = levels.get(&g.rules, g.deal).and_then(|r| r.level())
+        {
+            g.level = Some(level);
+            filled = true;
+        }
+    }
+    if filled {
+        games.set_changed();
+        saver.write(&files.history, games.to_text().into_bytes());
+    }
+}
+
+/// The statistics panel's Export: the history as CSV beside the other files, written off the
+/// frame like them; where it went is said in the panel (`Exported`).
+fn export_history(
+    mut asked: MessageReader<ExportHistory>,
+    games: Res<History>,
+    files: Res<Files>,
+    saver: Res<Saver>,
+    mut exported: ResMut<Exported>,
+) {
+    if asked.read().count() == 0 {
+        return;
+    }
+    let path = files.dir.join("history.csv");
+    saver.write(&path, games.to_csv().into_bytes());
+    exported.0 = Some(path);
+}
+
 /// A file that could not be written is said in the log.
 fn tell_failures(saver: Res<Saver>) {
     for failure in saver.failures() {
@@ -176,15 +226,35 @@ fn tell_failures(saver: Res<Saver>) {
     }
 }
 
+/// Counts each finished game in the statistics and adds it to the history, and queues both
+/// files.
 fn count_finished(
     mut finished: MessageReader<Finished>,
     mut stats: ResMut<Statistics>,
+    mut games: ResMut<History>,
+    levels: Res<Levels>,
     files: Res<Files>,
     saver: Res<Saver>,
 ) {
     let mut any = false;
     for f in finished.read() {
         any = true;
+        games.games.push(history::Entry {
+            date: Date::today(),
+            patience: f.patience.to_string(),
+            rules: f.rules.clone(),
+            deal: f.deal,
+            level: levels.get(&f.rules, f.deal).and_then(|r| r.level()),
+            result: match f.outcome {
+                Outcome::Won => history::Result::Won,
+                Outcome::Lost => history::Result::Lost,
+                Outcome::Helped => history::Result::Helped,
+            },
+            moves: f.moves,
+            time_ms: f.elapsed_ms,
+            score: None,
+            daily: false,
+        });
         let entry = stats.entry(&f.rules);
         match f.outcome {
             Outcome::Won => entry.record_win(f.elapsed_ms, f.moves),
@@ -200,6 +270,7 @@ fn count_finished(
             Ok(text) => saver.write(&files.statistics, text.into_bytes()),
             Err(e) => error!("could not write statistics: {e}"),
         }
+        saver.write(&files.history, games.to_text().into_bytes());
     }
 }
 
