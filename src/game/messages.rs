@@ -23,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Inspect>()
         .add_message::<Toast>()
         .add_message::<ExportHistory>()
+        .add_message::<ResetVegas>()
         .add_message::<Announce>()
         .init_state::<Overlay>()
         .configure_sets(
@@ -154,6 +155,9 @@ pub struct Finished {
     pub deal_winnable: bool,
     pub elapsed_ms: u64,
     pub moves: u32,
+    /// The standard score and the Vegas takings, where the patience keeps scores.
+    pub standard: Option<i64>,
+    pub vegas: Option<i64>,
 }
 
 /// A card was lifted into the hand (for the sound).
@@ -189,6 +193,10 @@ pub struct Inspect(pub Place);
 /// Write the history of finished games as CSV (the statistics panel's Export).
 #[derive(Message, Clone, Copy, Debug)]
 pub struct ExportHistory;
+
+/// Set the Vegas balance of the rule set in play back to nothing.
+#[derive(Message, Clone, Debug)]
+pub struct ResetVegas(pub String);
 
 /// A short line for the player at the bottom of the table (it fades by itself).
 #[derive(Message, Clone, Debug, PartialEq)]

@@ -16,6 +16,7 @@ pub mod moves;
 pub mod patience;
 pub mod position;
 pub mod ruleset;
+pub mod score;
 pub mod solver;
 pub mod text;
 

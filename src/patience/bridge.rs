@@ -230,6 +230,13 @@ impl<T: Table> Game for Played<T> {
         T::redeal_possible(self)
     }
 
+    fn score(&self, scoring: super::score::Scoring, elapsed_ms: u64) -> Option<i64> {
+        if scoring == super::score::Scoring::Off {
+            return None;
+        }
+        T::score(self, scoring, elapsed_ms)
+    }
+
     fn moves_played(&self) -> usize {
         self.moves().len()
     }
@@ -298,6 +305,10 @@ impl<T: Table> Game for Played<T> {
 
     fn set_elapsed_ms(&mut self, ms: u64) {
         self.elapsed_ms = ms;
+    }
+
+    fn counted(&self) -> bool {
+        self.counted.is_some()
     }
 
     fn count_win(&mut self) -> Option<Outcome> {

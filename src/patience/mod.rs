@@ -14,6 +14,7 @@ pub mod played;
 pub mod registry;
 pub mod rule_sets;
 pub mod rules;
+pub mod score;
 #[cfg(test)]
 pub mod verdict_files;
 pub mod words;
@@ -272,6 +273,9 @@ pub trait Game: Send + Sync {
     fn inspects(&self, place: Place) -> bool;
     /// The waste can be turned over now or later (the empty stock shows the mark).
     fn redeal_possible(&self) -> bool;
+    /// The score under this scoring after `elapsed_ms` of play (Vegas: this game's takings so
+    /// far), or None where the patience keeps no score (or `Scoring::Off`).
+    fn score(&self, scoring: score::Scoring, elapsed_ms: u64) -> Option<i64>;
 
     // History.
     fn moves_played(&self) -> usize;
@@ -302,6 +306,8 @@ pub trait Game: Send + Sync {
     fn set_helped(&mut self);
     fn elapsed_ms(&self) -> u64;
     fn set_elapsed_ms(&mut self, ms: u64);
+    /// The statistics have counted this game (won, lost or helped).
+    fn counted(&self) -> bool;
     /// Counts a win not yet counted, once ever.
     fn count_win(&mut self) -> Option<Outcome>;
     /// Counts leaving a played, uncounted game as a loss, once ever.

@@ -181,4 +181,10 @@ pub trait Table: CommandLine {
     fn hint_from_line(game: &GameOf<Self>, line: &[super::Move]) -> (String, Vec<Place>);
     fn inspects(game: &GameOf<Self>, place: Place) -> bool;
     fn redeal_possible(game: &GameOf<Self>) -> bool;
+    /// The game's score under this scoring after `elapsed_ms` of play (Vegas: what this game
+    /// has won or lost so far), for a patience that keeps scores; none by default.
+    fn score(game: &GameOf<Self>, scoring: super::score::Scoring, elapsed_ms: u64) -> Option<i64> {
+        let _ = (game, scoring, elapsed_ms);
+        None
+    }
 }

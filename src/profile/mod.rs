@@ -80,6 +80,8 @@ pub struct Settings {
     pub winnable_only: bool,
     /// A screen reader speaks each move (the hint and the notices are spoken whatever this says).
     pub speak_moves: bool,
+    /// The score a patience that keeps one shows (Klondike): none, standard or Vegas.
+    pub scoring: crate::patience::score::Scoring,
     /// Where the window was and how big, to open it the same way next time.
     pub window: Option<WindowPlacement>,
 }
@@ -124,6 +126,7 @@ impl Default for Settings {
             warn_lost: true,
             winnable_only: true,
             speak_moves: true,
+            scoring: crate::patience::score::Scoring::default(),
             window: None,
         }
     }
@@ -172,6 +175,10 @@ pub struct RuleStats {
     pub timed_wins: u32,
     pub won_time_ms: u64,
     pub won_moves: u64,
+    /// The Vegas balance, carried from game to game until the player resets it.
+    pub vegas_balance: i64,
+    /// The best standard score of a win.
+    pub best_score: Option<i64>,
 }
 
 impl RuleStats {
@@ -192,6 +199,16 @@ impl RuleStats {
     pub fn averages(&self) -> Option<(u64, u64)> {
         let n = u64::from(self.timed_wins);
         (n > 0).then(|| (self.won_time_ms / n, self.won_moves / n))
+    }
+
+    /// Adds a game's Vegas takings to the balance (saturating: it comes from a file).
+    pub fn record_vegas(&mut self, takings: i64) {
+        self.vegas_balance = self.vegas_balance.saturating_add(takings);
+    }
+
+    /// Keeps a won game's standard score if it is the best.
+    pub fn record_score(&mut self, score: i64) {
+        self.best_score = Some(self.best_score.map_or(score, |b| b.max(score)));
     }
 
     /// Counts a loss (saturating, like [`RuleStats::record_win`]).

@@ -359,3 +359,114 @@ fn a_long_column_stays_inside_the_window() {
         assert!(last.bottom() >= layout.table.bottom() - 0.5, "{w}x{hgt}");
     }
 }
+
+/// The bar's line of moves, time and score.
+fn counts_line(h: &mut Harness) -> String {
+    let world = h.app.world_mut();
+    let mut texts = world.query::<&Text>();
+    texts
+        .iter(world)
+        .find(|t| t.0.starts_with("Moves "))
+        .map(|t| t.0.clone())
+        .expect("the bar's counts")
+}
+
+/// Vegas by default: the deal costs $52 and a card home earns $5, the balance carries to the
+/// next game and across a relaunch, the Statistics panel resets it; Standard counts Windows'
+/// points instead; each game's score joins the history.
+#[test]
+fn scores_follow_the_setting_and_the_vegas_balance_carries_on() {
+    use zodiac::game::session::files::{History, Settings, Statistics};
+    use zodiac::patience::score::Scoring;
+    let rules = RuleSet::default_set().rules();
+    // A deal with an Ace on top of a column: a click sends it home.
+    let (deal, column) = (1..500u128)
+        .find_map(|n| {
+            let p = Position::deal(DealNumber::new(n).unwrap(), &rules);
+            p.legal_moves(&rules).into_iter().find_map(|m| match m {
+                KMove::ColumnToFoundation(c, _) => Some((n, c)),
+                _ => None,
+            })
+        })
+        .expect("a deal with an Ace on top");
+    let mut h = klondike(deal, "scores");
+    h.settle();
+    assert!(
+        counts_line(&mut h).ends_with("Vegas −$52"),
+        "{}",
+        counts_line(&mut h)
+    );
+    let at = card_centre(&h, Place::Column(column), 0);
+    h.click(at);
+    h.settle();
+    assert!(
+        counts_line(&mut h).ends_with("Vegas −$47"),
+        "{}",
+        counts_line(&mut h)
+    );
+    // A new game: the last one counted, its takings in the balance and the history.
+    h.key(KeyCode::KeyN, &[]);
+    h.settle();
+    let balance = |h: &Harness| {
+        h.app
+            .world()
+            .resource::<Statistics>()
+            .for_rules("klondike/single-pass")
+            .vegas_balance
+    };
+    assert_eq!(balance(&h), -47);
+    let last = h
+        .app
+        .world()
+        .resource::<History>()
+        .games
+        .last()
+        .cloned()
+        .unwrap();
+    assert_eq!((last.deal, last.score), (deal, Some(-47)));
+    assert!(
+        counts_line(&mut h).ends_with("Vegas −$99"),
+        "{}",
+        counts_line(&mut h)
+    );
+    let mut h = h.relaunch();
+    h.settle();
+    assert_eq!(balance(&h), -47, "kept across a relaunch");
+    assert!(
+        counts_line(&mut h).ends_with("Vegas −$99"),
+        "{}",
+        counts_line(&mut h)
+    );
+    h.click_button("Stats");
+    h.settle();
+    h.click_button("Reset Vegas balance");
+    h.settle();
+    assert_eq!(balance(&h), 0);
+    h.key(KeyCode::Escape, &[]);
+    h.settle();
+    assert!(
+        counts_line(&mut h).ends_with("Vegas −$52"),
+        "{}",
+        counts_line(&mut h)
+    );
+    // Standard: Windows' points; none at all when switched off.
+    h.app.world_mut().resource_mut::<Settings>().scoring = Scoring::Standard;
+    h.settle();
+    assert!(
+        counts_line(&mut h).ends_with("Score 0"),
+        "{}",
+        counts_line(&mut h)
+    );
+    h.app.world_mut().resource_mut::<Settings>().scoring = Scoring::Off;
+    h.settle();
+    assert!(
+        !counts_line(&mut h).contains("Score"),
+        "{}",
+        counts_line(&mut h)
+    );
+    assert!(
+        !counts_line(&mut h).contains("Vegas"),
+        "{}",
+        counts_line(&mut h)
+    );
+}

@@ -1,5 +1,5 @@
 //! The bar across the top: the patience and deal, the rule set, the deal's level and the
-//! phase, the moves and time,
+//! phase, the moves, time and score,
 //! the stock's and waste's counts, and the buttons. It grows and shrinks with the window, and
 //! at the smallest (1024×640) still holds everything on one row, each text on its line, with
 //! the longest deal number there is (`tests/game/hud.rs`).
@@ -9,8 +9,10 @@ use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
 use crate::game::messages::Step;
 use crate::game::session::Session;
+use crate::game::session::files::{Settings, Statistics};
 use crate::game::table::Table;
 use crate::game::theme::{self, Fonts, Palette, button, text};
+use crate::patience::score::{Scoring, dollars};
 use crate::patience::{Place, Status};
 use bevy::prelude::*;
 use std::time::Duration;
@@ -118,6 +120,8 @@ pub fn format_time(d: Duration) -> String {
 fn update_bar(
     session: Res<Session>,
     levels: Res<Levels>,
+    settings: Res<Settings>,
+    stats: Res<Statistics>,
     mut labels: Query<(
         &mut Text,
         Has<DealLabel>,
@@ -150,10 +154,25 @@ fn update_bar(
     .filter(|s| !s.is_empty())
     .collect::<Vec<_>>()
     .join(" · ");
+    let elapsed = session.elapsed();
+    // The score, where the patience keeps one: Vegas as the balance with this game's takings
+    // (until the statistics count them).
+    let score = match (
+        settings.scoring,
+        game.score(settings.scoring, elapsed.as_millis() as u64),
+    ) {
+        (Scoring::Vegas, Some(takings)) => {
+            let carried = stats.for_rules(&game.statistics_key()).vegas_balance;
+            let now = if game.counted() { 0 } else { takings };
+            format!(" · Vegas {}", dollars(carried.saturating_add(now)))
+        }
+        (_, Some(points)) => format!(" · Score {points}"),
+        (_, None) => String::new(),
+    };
     let counts = format!(
-        "Moves {} · {}",
+        "Moves {} · {}{score}",
         game.moves_played(),
-        format_time(session.elapsed())
+        format_time(elapsed)
     );
     // The stock and the waste are counted only where the patience has them.
     let places = game.places();

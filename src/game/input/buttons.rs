@@ -4,7 +4,8 @@
 
 use crate::game::assistance::show_me::ShowMe;
 use crate::game::messages::Overlay;
-use crate::game::messages::{AskHint, AskShowMe, ExportHistory, Request, Step};
+use crate::game::messages::{AskHint, AskShowMe, ExportHistory, Request, ResetVegas, Step};
+use crate::game::session::Session;
 use crate::game::session::files::Notice;
 use crate::game::theme::{KeepsClicks, NoHover, Palette};
 use bevy::prelude::*;
@@ -31,6 +32,8 @@ pub enum Action {
     DismissNotice,
     /// Write the history as CSV.
     ExportHistory,
+    /// Set the Vegas balance of the rule set in play back to nothing.
+    ResetVegas,
 }
 
 /// Marks the chosen option in a row of choices (a setting).
@@ -48,7 +51,8 @@ fn on_button(
     mut hints: MessageWriter<AskHint>,
     mut notice: ResMut<Notice>,
     mut show_me: (MessageWriter<AskShowMe>, Res<ShowMe>),
-    mut export: MessageWriter<ExportHistory>,
+    mut files: (MessageWriter<ExportHistory>, MessageWriter<ResetVegas>),
+    session: Res<Session>,
 ) {
     // The click that stopped Show me does nothing else.
     if ev.button != PointerButton::Primary || show_me.1.takes_input() {
@@ -94,7 +98,10 @@ fn on_button(
         Action::CloseOverlay => close(&mut next),
         Action::DismissNotice => notice.0 = None,
         Action::ExportHistory => {
-            export.write(ExportHistory);
+            files.0.write(ExportHistory);
+        }
+        Action::ResetVegas => {
+            files.1.write(ResetVegas(session.statistics_key()));
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Settings: the patience, the rule set, sound, animation speed, the helpers (each only where
 //! the patience in play has what it helps with), the deck (traditional or clear, two or four
-//! colours, and its back), the lost notice and winnable deals only. A choice takes effect at
+//! colours, and its back), the score (where the patience keeps one), the lost notice and
+//! winnable deals only. A choice takes effect at
 //! once and the panel shows it. The rule set shown chosen is the one in play (a `--rules` game,
 //! a resumed one), and choosing another starts a new game under it.
 
@@ -12,6 +13,7 @@ use crate::game::session::files::{AnimationSetting, Settings};
 use crate::game::session::{Patiences, Session};
 use crate::game::theme::{Fonts, button, panel, text};
 use crate::patience::Place;
+use crate::patience::score::Scoring;
 use bevy::a11y::AccessibilityNode;
 use bevy::prelude::*;
 
@@ -45,6 +47,7 @@ pub enum SettingChange {
     WarnLost(bool),
     WinnableOnly(bool),
     SpeakMoves(bool),
+    Scoring(Scoring),
 }
 
 impl Deck {
@@ -128,6 +131,7 @@ fn on_change(
         SettingChange::WarnLost(on) => settings.warn_lost = on,
         SettingChange::WinnableOnly(on) => settings.winnable_only = on,
         SettingChange::SpeakMoves(on) => settings.speak_moves = on,
+        SettingChange::Scoring(scoring) => settings.scoring = scoring,
     }
 }
 
@@ -263,6 +267,23 @@ fn spawn(
                     p,
                     "Turn a card when the waste is empty",
                     on_off(s.auto_turn, SettingChange::AutoTurn),
+                );
+            }
+            // Only where the patience keeps a score.
+            if session.game.score(Scoring::Standard, 0).is_some() {
+                row(
+                    p,
+                    "Score",
+                    Scoring::ALL
+                        .into_iter()
+                        .map(|k| {
+                            (
+                                k.title().to_string(),
+                                SettingChange::Scoring(k),
+                                k == s.scoring,
+                            )
+                        })
+                        .collect(),
                 );
             }
             row(

@@ -10,6 +10,7 @@ use crate::game::session::Session;
 use crate::game::session::files::{Exported, History, Statistics};
 use crate::game::theme::{Fonts, button, button_row, panel, text};
 use crate::patience::Status;
+use crate::patience::score::{Scoring, dollars};
 use crate::profile::history::{self, Entry};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -163,6 +164,13 @@ fn spawn(
     };
     let rate_title = format!("Win rate, {RATE_WINDOW} games at a time");
     let time_title = format!("Winning times, the last {LAST_WINS} wins");
+    // Scores, where the patience keeps them.
+    let scored = session.game.score(Scoring::Standard, 0).is_some();
+    let score_line = format!(
+        "Vegas balance {}   Best score {}",
+        dollars(s.vegas_balance),
+        or_dash(s.best_score.map(|n| n.to_string()))
+    );
     let export_line = match &exported.0 {
         Some(path) => format!("History written to {}", path.display()),
         None => format!("{} games in the history", games.games.len()),
@@ -175,6 +183,9 @@ fn spawn(
         f,
         |p| {
             p.spawn(text(f, body, 17.0));
+            if scored {
+                p.spawn(text(f, score_line, 17.0));
+            }
             p.spawn((
                 Node {
                     column_gap: Val::Px(16.0),
@@ -190,7 +201,12 @@ fn spawn(
                 button(f, "New game", Action::NewGame),
                 button(f, "Export CSV", Action::ExportHistory),
                 button(f, "Close", Action::CloseOverlay)
-            ]));
+            ]))
+            .with_children(|row| {
+                if scored {
+                    row.spawn(button(f, "Reset Vegas balance", Action::ResetVegas));
+                }
+            });
         },
     );
 }

@@ -15,6 +15,7 @@ pub use deals::DealPicker;
 use crate::game::LaunchOptions;
 use crate::game::assistance::verdicts::Verdicts;
 use crate::game::messages::{Finished, GameChanged, Outcome, Request, Step};
+use crate::patience::score::Scoring;
 use crate::patience::{DealNumber, Game, Move, Patience, Snapshot, Status, registry};
 use bevy::prelude::*;
 use deals::{Pick, find_next_deal, none_winnable};
@@ -245,6 +246,8 @@ impl Session {
             deal_winnable: start.is_winnable(),
             elapsed_ms: self.game.elapsed_ms(),
             moves: u32::try_from(self.game.moves_played()).unwrap_or(u32::MAX),
+            standard: self.game.score(Scoring::Standard, self.game.elapsed_ms()),
+            vegas: self.game.score(Scoring::Vegas, self.game.elapsed_ms()),
         }
     }
 }

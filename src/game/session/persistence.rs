@@ -8,13 +8,14 @@
 
 use crate::game::assistance::levels::Levels;
 use crate::game::draw::art::DeckStyle;
-use crate::game::messages::{ExportHistory, Finished, GameChanged, Outcome, Step};
+use crate::game::messages::{ExportHistory, Finished, GameChanged, Outcome, ResetVegas, Step};
 use crate::game::session::Session;
 use crate::game::session::files::{
     Exported, Files, History, LoadFiles, Notice, SavedGames, Saver, Settings, Statistics,
 };
 use crate::game::table::animation::Speed;
 use crate::patience::daily::Date;
+use crate::patience::score::Scoring;
 use crate::patience::{Game, Patience};
 use crate::profile::history;
 use crate::profile::{self, load_or_default};
@@ -31,6 +32,7 @@ pub(crate) fn plugin(app: &mut App) {
                 remember_patience,
                 save_next_deals,
                 export_history,
+                reset_vegas,
                 fill_levels.run_if(resource_changed::<Levels>),
                 tell_failures,
             )
@@ -219,6 +221,26 @@ fn export_history(
     exported.0 = Some(path);
 }
 
+/// The statistics panel's Reset: the rule set's Vegas balance back to nothing, saved.
+fn reset_vegas(
+    mut asked: MessageReader<ResetVegas>,
+    mut stats: ResMut<Statistics>,
+    files: Res<Files>,
+    saver: Res<Saver>,
+) {
+    let mut any = false;
+    for ResetVegas(rules) in asked.read() {
+        stats.entry(rules).vegas_balance = 0;
+        any = true;
+    }
+    if any {
+        match profile::to_ron(&stats.0) {
+            Ok(text) => saver.write(&files.statistics, text.into_bytes()),
+            Err(e) => error!("could not write statistics: {e}"),
+        }
+    }
+}
+
 /// A file that could not be written is said in the log.
 fn tell_failures(saver: Res<Saver>) {
     for failure in saver.failures() {
@@ -230,6 +252,7 @@ fn tell_failures(saver: Res<Saver>) {
 /// files.
 fn count_finished(
     mut finished: MessageReader<Finished>,
+    settings: Res<Settings>,
     mut stats: ResMut<Statistics>,
     mut games: ResMut<History>,
     levels: Res<Levels>,
@@ -239,6 +262,21 @@ fn count_finished(
     let mut any = false;
     for f in finished.read() {
         any = true;
+        let score = match settings.scoring {
+            Scoring::Off => None,
+            Scoring::Standard => f.standard,
+            Scoring::Vegas => f.vegas,
+        };
+        let entry = stats.entry(&f.rules);
+        match (settings.scoring, score) {
+            (Scoring::Vegas, Some(takings)) if f.outcome != Outcome::Helped => {
+                entry.record_vegas(takings);
+            }
+            (Scoring::Standard, Some(points)) if f.outcome == Outcome::Won => {
+                entry.record_score(points);
+            }
+            _ => {}
+        }
         games.games.push(history::Entry {
             date: Date::today(),
             patience: f.patience.to_string(),
@@ -252,7 +290,7 @@ fn count_finished(
             },
             moves: f.moves,
             time_ms: f.elapsed_ms,
-            score: None,
+            score,
             daily: false,
         });
         let entry = stats.entry(&f.rules);

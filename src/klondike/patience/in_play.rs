@@ -2,6 +2,7 @@
 //! hints, in the front end's words.
 
 use super::*;
+use crate::patience::score::Scoring;
 
 impl Game {
     fn legal(&self, m: Move) -> bool {
@@ -225,6 +226,21 @@ impl patience::Table for Klondike {
 
     fn inspects(_: &Game, _: Place) -> bool {
         false
+    }
+
+    fn score(game: &Game, scoring: Scoring, elapsed_ms: u64) -> Option<i64> {
+        let p = game.position();
+        Some(match scoring {
+            Scoring::Off => return None,
+            Scoring::Standard => crate::klondike::score::standard(
+                game.rules(),
+                game.moves(),
+                game.done(),
+                p.is_won(),
+                elapsed_ms,
+            ),
+            Scoring::Vegas => crate::klondike::score::vegas(p),
+        })
     }
 
     fn redeal_possible(game: &Game) -> bool {

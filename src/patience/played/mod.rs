@@ -133,6 +133,11 @@ impl<R: Rules> Played<R> {
         &self.moves
     }
 
+    /// What each move played changed beyond itself (a card turned up), first first.
+    pub fn done(&self) -> &[R::Done] {
+        &self.done
+    }
+
     /// The moves undone and not replayed, the next to redo last.
     pub fn redo_moves(&self) -> &[R::Move] {
         &self.redo
