@@ -95,6 +95,14 @@ pub enum Request {
     /// Play another patience, by name: its game resumes where it was left, or a new one is
     /// dealt; the game left waits, uncounted, to be resumed.
     Switch(String),
+    /// A fresh game of this patience (by name): of the patience in play, as `NewGame`; of
+    /// another, the game in play waits, uncounted, as for `Switch`, and that patience's own
+    /// game waiting, if any, is left (counted as `NewGame` would).
+    NewOf {
+        patience: String,
+        deal: Option<DealNumber>,
+        rules: Option<String>,
+    },
 }
 
 /// What happened to the game, for the views to mirror.
@@ -158,6 +166,8 @@ pub struct Finished {
     /// The standard score and the Vegas takings, where the patience keeps scores.
     pub standard: Option<i64>,
     pub vegas: Option<i64>,
+    /// It was this day's daily deal.
+    pub daily: Option<crate::patience::daily::Date>,
 }
 
 /// A card was lifted into the hand (for the sound).
@@ -246,6 +256,10 @@ pub enum Overlay {
     Statistics,
     ChooseDeal,
     Stuck,
+    /// The New chooser.
+    NewGame,
+    /// The daily deals' calendar.
+    Calendar,
 }
 
 impl Overlay {

@@ -60,6 +60,7 @@ pub fn plugin(app: &mut App) {
         assistance::advice::plugin,
         assistance::show_me::plugin,
         assistance::levels::plugin,
+        assistance::daily::plugin,
         overlays::plugin,
         audio::plugin,
         probe::plugin,

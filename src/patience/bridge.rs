@@ -53,6 +53,10 @@ impl<T: Table> Patience for T {
         T::RULES_TEXT
     }
 
+    fn summary(&self) -> &'static str {
+        T::SUMMARY
+    }
+
     fn save_file(&self) -> &'static str {
         T::SAVE_FILE
     }

@@ -13,7 +13,7 @@ use std::fmt;
 /// level of the hardest rule set about one deal in twenty qualifies).
 const TRIES: usize = 2000;
 
-/// A day of the (proleptic Gregorian) calendar.
+/// A day of the (proleptic Gregorian) calendar. Files write it `YYYY-MM-DD`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {
     pub year: i32,
@@ -90,6 +90,19 @@ impl Date {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
         Date::from_days((now + local_offset_seconds(now)).div_euclid(86_400))
+    }
+}
+
+impl serde::Serialize for Date {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Date {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Date, D::Error> {
+        let text = String::deserialize(d)?;
+        Date::parse(&text).map_err(serde::de::Error::custom)
     }
 }
 

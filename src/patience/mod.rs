@@ -186,6 +186,8 @@ pub trait Patience: Send + Sync + 'static {
     fn layout(&self, width: f32, height: f32, scale_factor: f32) -> Layout;
     /// The Rules panel's text.
     fn rules_text(&self) -> &'static str;
+    /// What the patience is, in a line.
+    fn summary(&self) -> &'static str;
     /// The patience's saved-game file name in the data folder.
     fn save_file(&self) -> &'static str;
     /// The command line's help on this patience's notation.

@@ -31,6 +31,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
     const TITLE: &'static str;
     /// The Rules panel's text.
     const RULES_TEXT: &'static str;
+    /// What the patience is, in a line (the New chooser).
+    const SUMMARY: &'static str;
     /// The saved game's file name in the data folder.
     const SAVE_FILE: &'static str;
     /// A record's `format`, telling this patience's records from any other RON file.

@@ -78,12 +78,26 @@ pub struct Settings {
     pub warn_lost: bool,
     /// New random games skip the deal numbers the solver calls lost.
     pub winnable_only: bool,
+    /// New random games are winnable deals at this level (`patience::difficulty`).
+    pub level: Option<crate::patience::difficulty::Level>,
     /// A screen reader speaks each move (the hint and the notices are spoken whatever this says).
     pub speak_moves: bool,
     /// The score a patience that keeps one shows (Klondike): none, standard or Vegas.
     pub scoring: crate::patience::score::Scoring,
+    /// The daily deal each patience last dealt (by the patience's name): its game is that
+    /// day's daily game while it is the one in play.
+    pub daily_games: BTreeMap<String, DailyGame>,
     /// Where the window was and how big, to open it the same way next time.
     pub window: Option<WindowPlacement>,
+}
+
+/// A daily deal dealt: its rule set (by name), deal number and date.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DailyGame {
+    pub rules: String,
+    pub deal: u128,
+    pub date: crate::patience::daily::Date,
 }
 
 /// The window's size (logical pixels) and position (physical pixels, where the platform tells).
@@ -125,8 +139,10 @@ impl Default for Settings {
             back: Back::Zodiac,
             warn_lost: true,
             winnable_only: true,
+            level: None,
             speak_moves: true,
             scoring: crate::patience::score::Scoring::default(),
+            daily_games: BTreeMap::new(),
             window: None,
         }
     }

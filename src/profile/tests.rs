@@ -112,9 +112,13 @@ fn counters_at_their_limit_stay_there() {
         timed_wins: u32::MAX,
         won_time_ms: u64::MAX,
         won_moves: u64::MAX,
+        vegas_balance: i64::MAX,
+        best_score: Some(i64::MAX),
     };
     let mut s = full.clone();
     s.record_win(u64::MAX, u32::MAX);
+    s.record_vegas(5);
+    s.record_score(3);
     s.record_helped();
     s.record_winnable_deal();
     assert_eq!(s, full);

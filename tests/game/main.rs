@@ -5,6 +5,7 @@
 mod access;
 mod at_table;
 mod cli;
+mod daily;
 mod decks;
 mod e2e;
 mod files;

@@ -144,6 +144,7 @@ impl patience::Rules for Piles {
     const NAME: &'static str = "piles";
     const TITLE: &'static str = "Piles";
     const RULES_TEXT: &'static str = "Four columns, four foundations; no stock.";
+    const SUMMARY: &'static str = "Four columns and four foundations, all face up.";
     const SAVE_FILE: &'static str = "piles-game.ron";
     const FORMAT: &'static str = "piles-game";
     const VERSION: u32 = 1;

@@ -41,6 +41,8 @@ impl patience::Rules for FreeCell {
     const NAME: &'static str = "freecell";
     const TITLE: &'static str = "FreeCell";
     const RULES_TEXT: &'static str = RULES_TEXT;
+    const SUMMARY: &'static str = "One pack, every card face up: eight columns built down in \
+        alternate colours and four free cells; bring every card home, Ace to King.";
     const SAVE_FILE: &'static str = "freecell-game.ron";
     const FORMAT: &'static str = "freecell-game";
     const VERSION: u32 = 1;

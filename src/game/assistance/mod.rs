@@ -1,9 +1,11 @@
 //! The solver at the table and what it helps with: `verdicts` (positions worked out on the task
 //! pool), the `hint`, the lost notice (`advice`), Show me (`show_me`), and the optional helpers
-//! that turn the stock and finish by themselves (`assist`); how hard the deal is (`levels`).
+//! that turn the stock and finish by themselves (`assist`); how hard the deal is (`levels`);
+//! the daily deal (`daily`).
 
 pub mod advice;
 pub mod assist;
+pub mod daily;
 pub mod hint;
 pub mod levels;
 pub mod show_me;

@@ -4,6 +4,7 @@
 //! at the smallest (1024×640) still holds everything on one row, each text on its line, with
 //! the longest deal number there is (`tests/game/hud.rs`).
 
+use crate::game::assistance::daily::daily_date;
 use crate::game::assistance::levels::Levels;
 use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
@@ -84,7 +85,7 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
                 },
                 Pickable::IGNORE,
                 children![
-                    button(f, "New", Action::NewGame),
+                    button(f, "New", Action::Open(Overlay::NewGame)),
                     button(f, "Restart", Action::Restart),
                     button(f, "Undo", Action::Undo),
                     button(f, "Redo", Action::Redo),
@@ -144,9 +145,11 @@ fn update_bar(
         .of(game.as_ref())
         .and_then(|r| r.level())
         .map(|l| l.title());
+    let daily = daily_date(&settings, game.as_ref()).map(|_| "Daily deal");
     let phase = [
         (rules != title).then_some(rules.as_str()),
         level,
+        daily,
         Some(status),
     ]
     .into_iter()

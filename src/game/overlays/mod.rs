@@ -2,9 +2,11 @@
 //! builds its panel, leaving it despawns everything built (`DespawnOnExit`), and the table
 //! takes no input while one is open.
 
+pub mod calendar;
 pub mod charts;
 pub mod choose_deal;
 pub mod inspector;
+pub mod new_game;
 pub mod rules;
 pub mod settings;
 pub mod statistics;
@@ -16,7 +18,9 @@ use bevy::window::RequestRedraw;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
+        calendar::plugin,
         choose_deal::plugin,
+        new_game::plugin,
         inspector::plugin,
         rules::plugin,
         settings::plugin,

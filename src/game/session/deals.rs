@@ -8,6 +8,7 @@ use super::*;
 use crate::cards::MAX_DEAL;
 use crate::game::messages::Toast;
 use crate::patience::Verdict;
+use crate::patience::difficulty::{self, Level};
 use crate::profile;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
@@ -20,12 +21,42 @@ use rand::{Rng, SeedableRng};
 struct Under {
     patience: &'static str,
     rules: String,
+    /// Winnable at this level only.
+    level: Option<Level>,
 }
 
-fn under(game: &dyn Game) -> Under {
+fn under(game: &dyn Game, level: Option<Level>) -> Under {
     Under {
         patience: game.patience().name(),
         rules: game.statistics_key(),
+        level,
+    }
+}
+
+/// What kind of random deal the player wants (Settings, the New chooser).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Want {
+    Any,
+    Winnable,
+    /// Winnable, at this level.
+    Level(Level),
+}
+
+impl Want {
+    /// As the settings say (winnable, at a level, when there are no settings).
+    pub fn of(settings: Option<&Settings>) -> Want {
+        match settings.map(|s| (s.winnable_only, s.level)) {
+            Some((_, Some(level))) => Want::Level(level),
+            Some((false, None)) => Want::Any,
+            _ => Want::Winnable,
+        }
+    }
+
+    fn level(self) -> Option<Level> {
+        match self {
+            Want::Level(level) => Some(level),
+            _ => None,
+        }
     }
 }
 
@@ -92,7 +123,13 @@ impl DealPicker {
             deals: self
                 .ready
                 .iter()
-                .map(|(u, deal)| (format!("{} {}", u.patience, u.rules), deal.to_string()))
+                .map(|(u, deal)| {
+                    let level = u.level.map_or(String::new(), |l| format!("#{l}"));
+                    (
+                        format!("{} {}{level}", u.patience, u.rules),
+                        deal.to_string(),
+                    )
+                })
                 .collect(),
             ..Default::default()
         }
@@ -105,6 +142,14 @@ impl DealPicker {
             let Some((name, rules)) = key.split_once(' ') else {
                 continue;
             };
+            // A deal found at a level is kept as `RULES#LEVEL`.
+            let (rules, level) = match rules.rsplit_once('#') {
+                Some((rules, level)) => match Level::by_name(level) {
+                    Some(level) => (rules, Some(level)),
+                    None => continue,
+                },
+                None => (rules, None),
+            };
             let (Some(patience), Ok(deal)) = (patiences.by_name(name), DealNumber::parse(deal))
             else {
                 continue;
@@ -112,6 +157,7 @@ impl DealPicker {
             let u = Under {
                 patience: patience.name(),
                 rules: rules.to_string(),
+                level,
             };
             if self.ready.iter().all(|(have, _)| *have != u) {
                 self.ready.push((u, deal));
@@ -151,11 +197,11 @@ impl DealPicker {
     /// found ahead, or the unproved one a search that found none left; else the search for the
     /// rules wanted starts (in place of any other under way) and the caller waits for it.
     /// `like` is any game under the rules wanted.
-    pub(super) fn pick(&mut self, like: &dyn Game, winnable_only: bool) -> Pick {
-        if !winnable_only {
+    pub(super) fn pick(&mut self, like: &dyn Game, want: Want) -> Pick {
+        if want == Want::Any {
             return Pick::Deal(DealNumber::random_now());
         }
-        let wanted = under(like);
+        let wanted = under(like, want.level());
         if let Some(i) = self.ready.iter().position(|(u, _)| *u == wanted) {
             self.unsaved = true;
             return Pick::Deal(self.ready.swap_remove(i).1);
@@ -165,7 +211,7 @@ impl DealPicker {
         }
         if self.finding.as_ref().is_none_or(|(u, _)| *u != wanted) {
             // Dropping a task cancels it: the rules wanted now come first.
-            self.finding = Some((wanted, self.search(like)));
+            self.finding = Some((wanted, self.search(like, want.level())));
         }
         Pick::Wait
     }
@@ -175,24 +221,29 @@ impl DealPicker {
     pub(super) fn pick_now(
         &mut self,
         like: &dyn Game,
-        winnable_only: bool,
+        want: Want,
     ) -> Result<DealNumber, DealNumber> {
-        if !winnable_only {
+        if want == Want::Any {
             return Ok(DealNumber::random_now());
         }
-        let wanted = under(like);
+        let wanted = under(like, want.level());
         if let Some(i) = self.ready.iter().position(|(u, _)| *u == wanted) {
             self.unsaved = true;
             return Ok(self.ready.swap_remove(i).1);
         }
-        first_winnable(self.candidates(TRIES), like)
+        first_winnable(self.candidates(tries(want.level())), like, want.level())
     }
 
     /// The search for a winnable deal under `like`'s rules, on the task pool.
-    fn search(&mut self, like: &dyn Game) -> Task<Result<DealNumber, DealNumber>> {
-        let candidates = self.candidates(TRIES);
+    fn search(
+        &mut self,
+        like: &dyn Game,
+        level: Option<Level>,
+    ) -> Task<Result<DealNumber, DealNumber>> {
+        let candidates = self.candidates(tries(level));
         let like = like.new_deal(like.deal());
-        AsyncComputeTaskPool::get().spawn(async move { first_winnable(candidates, like.as_ref()) })
+        AsyncComputeTaskPool::get()
+            .spawn(async move { first_winnable(candidates, like.as_ref(), level) })
     }
 }
 
@@ -200,6 +251,12 @@ impl DealPicker {
 /// are lost about one time in 10^22; under Klondike's single pass, where about 28% are
 /// winnable and a few are undecided within the table's budget, about one time in 10^9).
 const TRIES: usize = 64;
+
+/// Numbers tried for a deal at a level: about a quarter of the winnable deals are at each, so
+/// four times as many.
+fn tries(level: Option<Level>) -> usize {
+    if level.is_some() { 4 * TRIES } else { TRIES }
+}
 
 /// What the player is told when no winnable deal was found.
 pub(super) fn none_winnable() -> Toast {
@@ -211,8 +268,22 @@ pub(super) fn none_winnable() -> Toast {
 /// The first number of these the solver proves winnable, or `Err` with the last one if it
 /// proves none: a deal it calls lost is skipped, and so is one it cannot decide within its
 /// budget (`Unknown`), which may be lost.
-fn first_winnable(candidates: Vec<DealNumber>, like: &dyn Game) -> Result<DealNumber, DealNumber> {
-    first_proved(candidates, |d| like.deal_snapshot(d).solve())
+fn first_winnable(
+    candidates: Vec<DealNumber>,
+    like: &dyn Game,
+    level: Option<Level>,
+) -> Result<DealNumber, DealNumber> {
+    match level {
+        None => first_proved(candidates, |d| like.deal_snapshot(d).solve()),
+        // The rating solves first: a deal at the level is a proved winnable one.
+        Some(level) => {
+            let last = *candidates.last().expect("candidates are never empty");
+            candidates
+                .into_iter()
+                .find(|&d| difficulty::rate_game(like.new_deal(d).as_ref()).level() == Some(level))
+                .ok_or(last)
+        }
+    }
 }
 
 /// The first of `candidates` whose verdict is `Winnable`, or `Err` with the last one.
@@ -261,7 +332,8 @@ pub(super) fn find_next_deal(
         redraw.write(RequestRedraw);
         return;
     }
-    if !settings.as_ref().is_none_or(|s| s.winnable_only) {
+    let want = Want::of(settings.as_deref());
+    if want == Want::Any {
         return;
     }
     let game = &session.game;
@@ -288,7 +360,7 @@ pub(super) fn find_next_deal(
         .chain(shipped)
         .chain(others)
         .find(|g| {
-            let u = under(g.as_ref());
+            let u = under(g.as_ref(), want.level());
             picker.ready.iter().all(|(have, _)| *have != u) && !picker.barren.contains(&u)
         });
     let Some(like) = wanted else {
@@ -301,8 +373,8 @@ pub(super) fn find_next_deal(
     }
     // A rule set with no winnable deal among these keeps nothing ready: New game then tries
     // again, and says so.
-    let task = picker.search(like.as_ref());
-    picker.finding = Some((under(like.as_ref()), task));
+    let task = picker.search(like.as_ref(), want.level());
+    picker.finding = Some((under(like.as_ref(), want.level()), task));
     redraw.write(RequestRedraw);
 }
 
@@ -327,10 +399,25 @@ mod tests {
         assert!(lost.len() >= 3 && !won.is_empty());
         let last = *lost.last().unwrap();
         let like = zodiac.new_game("wikipedia", won[0]).unwrap();
-        assert_eq!(first_winnable(lost.clone(), like.as_ref()), Err(last));
+        assert_eq!(first_winnable(lost.clone(), like.as_ref(), None), Err(last));
         let mut mixed = lost.clone();
         mixed.push(won[0]);
-        assert_eq!(first_winnable(mixed, like.as_ref()), Ok(won[0]));
+        assert_eq!(
+            first_winnable(mixed.clone(), like.as_ref(), None),
+            Ok(won[0])
+        );
+        // At a level: only a winnable deal at that level.
+        let level = difficulty::rate_game(like.as_ref()).level().unwrap();
+        assert_eq!(
+            first_winnable(mixed, like.as_ref(), Some(level)),
+            Ok(won[0])
+        );
+        let other = Level::ALL.into_iter().find(|&l| l != level).unwrap();
+        let only = vec![won[0]];
+        assert_eq!(
+            first_winnable(only, like.as_ref(), Some(other)),
+            Err(won[0])
+        );
         assert!(none_winnable().0.contains("may be lost"));
     }
 

@@ -18,6 +18,7 @@ use crate::game::messages::{Finished, GameChanged, Outcome, Request, Step};
 use crate::patience::score::Scoring;
 use crate::patience::{DealNumber, Game, Move, Patience, Snapshot, Status, registry};
 use bevy::prelude::*;
+pub use deals::Want;
 use deals::{Pick, find_next_deal, none_winnable};
 use files::{LoadFiles, SavedGames, Settings};
 use requests::handle_requests;
@@ -106,11 +107,11 @@ fn start(world: &mut World) {
                 .as_ref()
                 .and_then(|s| s.rules_for(patience.name()))
                 .map(str::to_string);
-            let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
+            let want = deals::Want::of(settings.as_ref());
             let mut picker = world.resource_mut::<DealPicker>();
             let mut none_found = false;
             let game = new_game(patience, &options, default_rules.as_deref(), |like| {
-                picker.pick_now(like, winnable_only).unwrap_or_else(|deal| {
+                picker.pick_now(like, want).unwrap_or_else(|deal| {
                     none_found = true;
                     deal
                 })
@@ -248,6 +249,7 @@ impl Session {
             moves: u32::try_from(self.game.moves_played()).unwrap_or(u32::MAX),
             standard: self.game.score(Scoring::Standard, self.game.elapsed_ms()),
             vegas: self.game.score(Scoring::Vegas, self.game.elapsed_ms()),
+            daily: None,
         }
     }
 }

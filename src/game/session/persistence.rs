@@ -278,7 +278,8 @@ fn count_finished(
             _ => {}
         }
         games.games.push(history::Entry {
-            date: Date::today(),
+            // A daily game is the day's, even when finished after midnight.
+            date: f.daily.unwrap_or_else(Date::today),
             patience: f.patience.to_string(),
             rules: f.rules.clone(),
             deal: f.deal,
@@ -291,7 +292,7 @@ fn count_finished(
             moves: f.moves,
             time_ms: f.elapsed_ms,
             score,
-            daily: false,
+            daily: f.daily.is_some(),
         });
         let entry = stats.entry(&f.rules);
         match f.outcome {

@@ -3,6 +3,7 @@
 //! said with `GameChanged`, `Refused` and `Finished`.
 
 use super::*;
+use crate::game::assistance::daily::daily_date;
 use crate::game::messages::{Announce, Refusal, Refused, Toast};
 use crate::patience::{Place, SecondClick, words};
 
@@ -127,6 +128,22 @@ pub(super) fn handle_requests(
     // Requests that waited for a deal go first: they were made before any read now.
     let due = picker.take_due();
     for request in due.iter().chain(requests.read()) {
+        // A new game of the patience in play is a NewGame.
+        let same;
+        let request = match request {
+            Request::NewOf {
+                patience,
+                deal,
+                rules,
+            } if patience == session.game.patience().name() => {
+                same = Request::NewGame {
+                    deal: *deal,
+                    rules: rules.clone(),
+                };
+                &same
+            }
+            r => r,
+        };
         let changes: Vec<GameChanged> = match request {
             Request::Play(m) | Request::Shown(m) | Request::Auto(m) => {
                 let by_player = !matches!(request, Request::Auto(_));
@@ -186,7 +203,8 @@ pub(super) fn handle_requests(
             }
             Request::Restart => {
                 // Restarting is leaving the game as it stood: a played, uncounted game is lost.
-                finished.write_batch(session.leave(&mut verdicts));
+                let left = session.leave(&mut verdicts);
+                finished.write_batch(left.map(|f| daily(f, settings.as_deref(), &session)));
                 session.clock_since = None;
                 session.game.restart();
                 vec![GameChanged::Dealt]
@@ -199,10 +217,10 @@ pub(super) fn handle_requests(
                     .as_deref()
                     .and_then(|r| patience.new_game(r, here).ok())
                     .unwrap_or_else(|| session.game.new_deal(here));
-                let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
+                let want = Want::of(settings.as_deref());
                 let deal = match (*deal).map(Pick::Deal) {
                     Some(pick) => pick,
-                    None => picker.pick(like.as_ref(), winnable_only),
+                    None => picker.pick(like.as_ref(), want),
                 };
                 let deal = match deal {
                     Pick::Deal(deal) => deal,
@@ -216,9 +234,62 @@ pub(super) fn handle_requests(
                         continue;
                     }
                 };
-                finished.write_batch(session.leave(&mut verdicts));
+                let left = session.leave(&mut verdicts);
+                finished.write_batch(left.map(|f| daily(f, settings.as_deref(), &session)));
                 session.clock_since = None;
                 session.game = like.new_deal(deal);
+                vec![GameChanged::Dealt]
+            }
+            Request::NewOf {
+                patience,
+                deal,
+                rules,
+            } => {
+                let Some(patience) = patiences.by_name(patience) else {
+                    continue;
+                };
+                let rules = rules
+                    .clone()
+                    .or_else(|| {
+                        settings
+                            .as_ref()
+                            .and_then(|s| s.rules_for(patience.name()))
+                            .map(str::to_string)
+                    })
+                    .filter(|r| patience.rule_set(r).is_ok())
+                    .unwrap_or_else(|| patience.rule_sets()[0].name.clone());
+                let like = match patience.new_game(&rules, DealNumber::random_now()) {
+                    Ok(like) => like,
+                    Err(e) => {
+                        toasts.write(Toast(e));
+                        continue;
+                    }
+                };
+                let pick = match *deal {
+                    Some(deal) => Pick::Deal(deal),
+                    None => picker.pick(like.as_ref(), Want::of(settings.as_deref())),
+                };
+                let deal = match pick {
+                    Pick::Deal(deal) => deal,
+                    Pick::Unproved(deal) => {
+                        toasts.write(none_winnable());
+                        deal
+                    }
+                    Pick::Wait => {
+                        picker.wait_with(request.clone());
+                        continue;
+                    }
+                };
+                // That patience's game waiting is left, as New leaves a game.
+                if let Some(waiting) = parked.0.remove(patience.name()) {
+                    let mut waiting = Session::new(waiting);
+                    let left = waiting.leave(&mut verdicts);
+                    finished.write_batch(left.map(|f| daily(f, settings.as_deref(), &waiting)));
+                }
+                session.settle_clock();
+                session.clock_since = None;
+                let left = std::mem::replace(&mut session.game, like.new_deal(deal));
+                parked.0.insert(left.patience().name(), left);
                 vec![GameChanged::Dealt]
             }
             Request::Switch(name) => {
@@ -237,7 +308,7 @@ pub(super) fn handle_requests(
                             .filter(|r| patience.rule_set(r).is_ok())
                             .map(str::to_string)
                             .unwrap_or_else(|| patience.rule_sets()[0].name.clone());
-                        let winnable_only = settings.as_ref().is_none_or(|s| s.winnable_only);
+                        let want = Want::of(settings.as_deref());
                         let like = match patience.new_game(&rules, DealNumber::random_now()) {
                             Ok(like) => like,
                             Err(e) => {
@@ -245,7 +316,7 @@ pub(super) fn handle_requests(
                                 continue;
                             }
                         };
-                        match picker.pick(like.as_ref(), winnable_only) {
+                        match picker.pick(like.as_ref(), want) {
                             Pick::Deal(deal) => like.new_deal(deal),
                             Pick::Unproved(deal) => {
                                 toasts.write(none_winnable());
@@ -286,7 +357,7 @@ pub(super) fn handle_requests(
             session.clock_since = None;
             if let Some(outcome) = session.game.count_win() {
                 let f = session.finished(outcome, &mut verdicts);
-                finished.write(f);
+                finished.write(daily(f, settings.as_deref(), &session));
             }
         } else if changes
             .iter()
@@ -297,4 +368,10 @@ pub(super) fn handle_requests(
         announce.write_batch(said(session.game.as_ref(), request, &changes));
         changed.write_batch(changes);
     }
+}
+
+/// A finished game marked with its day when it is a daily deal's game.
+fn daily(mut f: Finished, settings: Option<&Settings>, session: &Session) -> Finished {
+    f.daily = settings.and_then(|s| daily_date(s, session.game.as_ref()));
+    f
 }

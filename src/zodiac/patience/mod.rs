@@ -33,6 +33,8 @@ impl patience::Rules for Zodiac {
     const NAME: &'static str = "zodiac";
     const TITLE: &'static str = "Zodiac";
     const RULES_TEXT: &'static str = RULES_TEXT;
+    const SUMMARY: &'static str = "Two packs: fill the ring of 24 Zodiac piles up or down by \
+        suit, with the Equator's eight cells to spare, then clear every card home.";
     const SAVE_FILE: &'static str = "game.ron";
     const FORMAT: &'static str = "zodiac-game";
     const VERSION: u32 = 3;

@@ -1,0 +1,266 @@
+//! New game, chosen on the table (issue 36): the patience (each with a line on what it is), its
+//! rule set (with its description), and the kind of deal: any, winnable, or winnable at a
+//! level; then Deal, Today's deal, a deal number, or the calendar of daily deals. The choice
+//! is remembered in the settings (the patience's rule set, winnable only, the level), so the
+//! next New, from the keyboard or another panel, deals the same kind. Every option is a button
+//! the keyboard's Tab and a screen reader reach.
+
+use super::Overlay;
+use crate::game::assistance::daily::PlayDaily;
+use crate::game::input::buttons::{Action, Chosen};
+use crate::game::messages::Request;
+use crate::game::session::files::Settings;
+use crate::game::session::{Patiences, Session, Want};
+use crate::game::theme::{Fonts, button, button_row, panel, text};
+use crate::patience::difficulty::Level;
+use bevy::a11y::AccessibilityNode;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Choice>()
+        .add_systems(OnEnter(Overlay::NewGame), (start_choice, spawn).chain())
+        .add_systems(
+            Update,
+            (super::clear, spawn)
+                .chain()
+                .run_if(in_state(Overlay::NewGame).and_then(resource_changed::<Choice>)),
+        )
+        .add_observer(on_pick);
+}
+
+/// What the chooser has chosen so far: it becomes the settings when a game is dealt.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Choice {
+    pub patience: String,
+    /// A rule set's name.
+    pub rules: String,
+    pub want: Option<Want>,
+}
+
+/// A chooser button: what it picks or does.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub enum Pick {
+    Patience(String),
+    Rules(String),
+    Want(Want),
+    /// Deal a random game of the kind chosen.
+    Deal,
+    /// Deal today's deal of the patience and rules chosen.
+    Today,
+    /// Type a deal number.
+    Number,
+    /// The calendar of daily deals.
+    Calendar,
+}
+
+/// The chooser opens on the game in play and the kind of deal the settings ask for.
+fn start_choice(mut choice: ResMut<Choice>, session: Res<Session>, settings: Res<Settings>) {
+    *choice = Choice {
+        patience: session.game.patience().name().to_string(),
+        rules: session.game.rule_set().name,
+        want: Some(Want::of(Some(&settings))),
+    };
+}
+
+fn on_pick(
+    ev: On<Pointer<Click>>,
+    picks: Query<&Pick>,
+    mut choice: ResMut<Choice>,
+    mut settings: ResMut<Settings>,
+    patiences: Res<Patiences>,
+    session: Res<Session>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut requests: MessageWriter<Request>,
+    mut daily: MessageWriter<PlayDaily>,
+) {
+    if ev.button != PointerButton::Primary {
+        return;
+    }
+    let Ok(pick) = picks.get(ev.entity) else {
+        return;
+    };
+    match pick.clone() {
+        Pick::Patience(name) => {
+            let Some(p) = patiences.by_name(&name) else {
+                return;
+            };
+            // The rule set that patience deals under now.
+            let rules = if name == session.game.patience().name() {
+                session.game.rule_set().name
+            } else {
+                settings
+                    .rules_for(&name)
+                    .filter(|r| p.rule_set(r).is_ok())
+                    .map(str::to_string)
+                    .unwrap_or_else(|| p.rule_sets()[0].name.clone())
+            };
+            choice.patience = name;
+            choice.rules = rules;
+        }
+        Pick::Rules(name) => choice.rules = name,
+        Pick::Want(want) => choice.want = Some(want),
+        Pick::Deal | Pick::Today => {
+            remember(&choice, &mut settings, &patiences);
+            next.set(Overlay::None);
+            if *pick == Pick::Today {
+                daily.write(PlayDaily {
+                    patience: choice.patience.clone(),
+                    rules: choice.rules.clone(),
+                });
+                return;
+            }
+            requests.write(Request::NewOf {
+                patience: choice.patience.clone(),
+                deal: None,
+                rules: Some(choice.rules.clone()),
+            });
+        }
+        Pick::Number => next.set(Overlay::ChooseDeal),
+        Pick::Calendar => next.set(Overlay::Calendar),
+    }
+}
+
+/// The choice becomes the settings: the patience's rule set for new games and the kind of
+/// deal.
+fn remember(choice: &Choice, settings: &mut Settings, patiences: &Patiences) {
+    let shipped = patiences.by_name(&choice.patience).is_some_and(|p| {
+        p.rule_sets()
+            .iter()
+            .any(|r| r.name.eq_ignore_ascii_case(&choice.rules))
+    });
+    if shipped && settings.rules_for(&choice.patience) != Some(choice.rules.as_str()) {
+        settings.set_rules_for(&choice.patience, &choice.rules);
+    }
+    let (winnable_only, level) = match choice.want {
+        Some(Want::Any) => (false, None),
+        Some(Want::Level(level)) => (true, Some(level)),
+        _ => (true, None),
+    };
+    if settings.winnable_only != winnable_only || settings.level != level {
+        settings.winnable_only = winnable_only;
+        settings.level = level;
+    }
+}
+
+fn spawn(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    choice: Res<Choice>,
+    patiences: Res<Patiences>,
+    session: Res<Session>,
+) {
+    let f = &*fonts;
+    let Some(patience) = patiences.by_name(&choice.patience) else {
+        return;
+    };
+    let mut sets = patience.rule_sets();
+    // A rule set of the player's own, in play: offered too.
+    let in_play = session.game.rule_set();
+    if session.game.patience().name() == patience.name()
+        && !sets.iter().any(|r| r.name == in_play.name)
+    {
+        sets.push(in_play);
+    }
+    let description = sets
+        .iter()
+        .find(|r| r.name.eq_ignore_ascii_case(&choice.rules))
+        .map(|r| r.description.clone())
+        .unwrap_or_default();
+    panel(
+        &mut commands,
+        DespawnOnExit(Overlay::NewGame),
+        Action::CloseOverlay,
+        "New game",
+        f,
+        |p| {
+            let row =
+                |p: &mut ChildSpawnerCommands, label: &str, options: Vec<(String, Pick, bool)>| {
+                    p.spawn((
+                        Node {
+                            column_gap: Val::Px(8.0),
+                            align_items: AlignItems::Center,
+                            flex_wrap: FlexWrap::Wrap,
+                            row_gap: Val::Px(6.0),
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                        AccessibilityNode::from({
+                            let mut group = accesskit::Node::new(accesskit::Role::RadioGroup);
+                            group.set_label(label);
+                            group
+                        }),
+                    ))
+                    .with_children(|r| {
+                        r.spawn((
+                            text(f, label, 16.0),
+                            TextLayout::no_wrap(),
+                            Node {
+                                width: Val::Px(90.0),
+                                flex_shrink: 0.0,
+                                ..default()
+                            },
+                        ));
+                        for (name, pick, on) in options {
+                            r.spawn((button(f, &name, pick), Chosen(on)));
+                        }
+                    });
+                };
+            let games = patiences
+                .0
+                .iter()
+                .map(|g| {
+                    let on = g.name() == choice.patience;
+                    (
+                        g.title().to_string(),
+                        Pick::Patience(g.name().to_string()),
+                        on,
+                    )
+                })
+                .collect();
+            row(p, "Game", games);
+            p.spawn(text(f, patience.summary(), 14.0));
+            let rules = sets
+                .iter()
+                .map(|r| {
+                    let on = r.name.eq_ignore_ascii_case(&choice.rules);
+                    (r.title.clone(), Pick::Rules(r.name.clone()), on)
+                })
+                .collect();
+            row(p, "Rules", rules);
+            p.spawn(text(f, description, 14.0));
+            let mut kinds = vec![
+                (
+                    "Any".to_string(),
+                    Pick::Want(Want::Any),
+                    choice.want == Some(Want::Any),
+                ),
+                (
+                    "Winnable".to_string(),
+                    Pick::Want(Want::Winnable),
+                    choice.want == Some(Want::Winnable),
+                ),
+            ];
+            for level in Level::ALL {
+                let on = choice.want == Some(Want::Level(level));
+                kinds.push((
+                    level.title().to_string(),
+                    Pick::Want(Want::Level(level)),
+                    on,
+                ));
+            }
+            row(p, "Deals", kinds);
+            p.spawn(text(
+                f,
+                "Levels: how far a simple player gets with the deal; every level is winnable.",
+                13.0,
+            ));
+            p.spawn(button_row(children![
+                button(f, "Deal", Pick::Deal),
+                button(f, "Today's deal", Pick::Today),
+                button(f, "Deal number…", Pick::Number),
+                button(f, "Calendar", Pick::Calendar),
+                button(f, "Cancel", Action::CloseOverlay)
+            ]));
+        },
+    );
+}

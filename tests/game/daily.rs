@@ -1,0 +1,136 @@
+//! New games chosen on the table and the daily deal, headless through picking: the chooser's
+//! patience, rules and level dealt and remembered (the keyboard's N deals the same kind), and
+//! today's deal dealt, marked in the bar, won, kept in the history as a daily game, and marked
+//! on the calendar with its streak, across a relaunch.
+
+use crate::harness::Harness;
+use bevy::prelude::*;
+use zodiac::cards::DealNumber;
+use zodiac::game::LaunchOptions;
+use zodiac::game::messages::{Overlay, Request};
+use zodiac::game::overlays::calendar::WonDay;
+use zodiac::game::session::Session;
+use zodiac::game::session::files::{History, Settings};
+use zodiac::patience::daily::{self, Date};
+use zodiac::patience::difficulty::{self, Level};
+use zodiac::patience::{Game, Status, Verdict, registry};
+
+fn game(h: &Harness) -> &dyn Game {
+    h.app.world().resource::<Session>().game.as_ref()
+}
+
+fn launch(patience: &str, deal: u128, name: &str) -> Harness {
+    let dir = std::env::temp_dir().join(format!("zodiac-daily-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    Harness::launch(LaunchOptions {
+        patience: Some(patience.into()),
+        deal: DealNumber::new(deal),
+        rules: None,
+        data_dir: dir,
+    })
+}
+
+/// Every text on screen, joined.
+fn screen_text(h: &mut Harness) -> String {
+    let world = h.app.world_mut();
+    let mut texts = world.query::<&Text>();
+    texts
+        .iter(world)
+        .map(|t| t.0.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_chooser_deals_the_patience_rules_and_level_chosen_and_remembers_them() {
+    let mut h = launch("klondike", 5, "chooser");
+    h.click_button("New");
+    h.settle();
+    assert_eq!(h.overlay(), Some(Overlay::NewGame));
+    assert!(
+        screen_text(&mut h).contains("seven columns"),
+        "Klondike's line"
+    );
+    h.click_button("FreeCell");
+    h.settle();
+    let text = screen_text(&mut h);
+    assert!(
+        text.contains("four free cells") && text.contains("Baker's Game"),
+        "{text}"
+    );
+    h.click_button("Baker's Game");
+    h.settle();
+    h.click_button("Easy");
+    h.settle();
+    h.click_button("Deal");
+    h.run_until("an easy Baker's Game dealt", |h| {
+        game(h).patience().name() == "freecell" && game(h).rule_set().name == "bakers-game"
+    });
+    assert_eq!(h.overlay(), None);
+    let rated = |h: &Harness| difficulty::rate_game(game(h)).level();
+    assert_eq!(rated(&h), Some(Level::Easy));
+    let settings = h.app.world().resource::<Settings>();
+    assert_eq!(settings.level, Some(Level::Easy));
+    assert_eq!(settings.rules_for("freecell"), Some("bakers-game"));
+    // N deals the same kind again, without the chooser.
+    let first = game(&h).deal();
+    h.key(KeyCode::KeyN, &[]);
+    h.run_until("another deal", |h| game(h).deal() != first);
+    assert_eq!(rated(&h), Some(Level::Easy));
+    assert_eq!(game(&h).rule_set().name, "bakers-game");
+}
+
+#[test]
+fn todays_deal_is_dealt_won_and_marked_on_the_calendar() {
+    let mut h = launch("freecell", 5, "today");
+    let today = Date::today();
+    let p = registry::by_name("freecell").unwrap();
+    let (deal, level) = daily::daily(p, "freecell", today).unwrap();
+    h.click_button("New");
+    h.settle();
+    h.click_button("Today's deal");
+    h.run_until("today's deal dealt", |h| game(h).deal() == deal);
+    h.settle();
+    assert!(
+        screen_text(&mut h).contains("Daily deal"),
+        "the bar says so"
+    );
+    assert!(
+        screen_text(&mut h).contains(level.title()),
+        "and its level, {level}"
+    );
+    // Won along the solver's line, move by move as a player would.
+    let Verdict::Winnable { line, .. } = game(&h).snapshot().solve() else {
+        panic!("a daily deal is winnable");
+    };
+    for m in line {
+        if game(&h).status() != Status::Playing {
+            break; // the rest went home by themselves
+        }
+        h.app.world_mut().write_message(Request::Play(m));
+        h.settle();
+    }
+    h.run_until("the daily deal won", |h| game(h).status() == Status::Won);
+    h.settle();
+    let last = h.app.world().resource::<History>().games.last().cloned();
+    let last = last.expect("the win in the history");
+    assert!(last.daily && last.date == today && last.deal == deal.get());
+    h.key(KeyCode::Escape, &[]);
+    // The calendar marks the day, across a relaunch.
+    let mut h = h.relaunch();
+    // The won table opens with its statistics.
+    h.key(KeyCode::Escape, &[]);
+    h.settle();
+    h.click_button("New");
+    h.settle();
+    h.click_button("Calendar");
+    h.settle();
+    assert_eq!(h.overlay(), Some(Overlay::Calendar));
+    let world = h.app.world_mut();
+    let mut won = world.query::<&WonDay>();
+    let days: Vec<Date> = won.iter(world).map(|d| d.0).collect();
+    assert_eq!(days, [today]);
+    let text = screen_text(&mut h);
+    assert!(text.contains("Daily streak 1"), "{text}");
+    assert!(text.contains("— won"), "today's deal is done: {text}");
+}
