@@ -158,6 +158,32 @@ fn main() {
             entry.record_helped();
             zodiac::profile::save(&sub.join("statistics.ron"), &stats).unwrap();
             std::fs::write(sub.join("history.txt"), history.to_text()).unwrap();
+            // The calendar's screenshot: this month's daily deals, most of them won.
+            let daily = dir.join("daily");
+            std::fs::create_dir_all(&daily).unwrap();
+            zodiac::storage::write_atomic(
+                &daily.join("game.ron"),
+                game.to_record().to_ron().as_bytes(),
+            )
+            .unwrap();
+            let today = zodiac::patience::daily::Date::today();
+            let mut days = History::default();
+            for day in 1..today.day {
+                let won = day % 7 != 5;
+                days.games.push(Entry {
+                    date: zodiac::patience::daily::Date { day, ..today },
+                    patience: "zodiac".into(),
+                    rules: "cadogan".into(),
+                    deal: 1000 + u128::from(day),
+                    level: None,
+                    result: if won { Result::Won } else { Result::Lost },
+                    moves: 300,
+                    time_ms: 500_000,
+                    score: None,
+                    daily: true,
+                });
+            }
+            std::fs::write(daily.join("history.txt"), days.to_text()).unwrap();
         }
         println!(
             "{}: deal {}, {} moves",
