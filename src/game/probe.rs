@@ -18,6 +18,10 @@
 //!   acted on, and where the pointer was then (logical pixels), so that a test whose input
 //!   came to nothing can tell whether the game had any.
 //! - `probe: finished won|helped|lost moves=N`: a game ended (counted in the statistics).
+//! - `probe: overlay NAME` when a panel opens or closes (`None`), once it is built and has the
+//!   keyboard's focus.
+//! - `probe: calendar won=DATE,DATE…` when the daily deals' calendar is shown: the days it
+//!   marks won in the month shown.
 //! - `probe: atlas-ms N deck=D`: the card atlas was painted, in N ms (at start, after a resize
 //!   or a change of deck: what switching decks costs).
 //! - `probe: drag-frames N median-ms M p99-ms P draws D` on exit: frame times while a card was
@@ -72,6 +76,8 @@ pub(super) fn plugin(app: &mut App) {
                 ready,
                 look_at_the_table.run_if(move || look),
                 finished,
+                overlay_said,
+                calendar,
                 atlas_painted,
                 drag_frames,
                 report,
@@ -305,6 +311,27 @@ fn finished(mut done: MessageReader<Finished>) {
         };
         println!("probe: finished {how} moves={}", f.moves);
     }
+}
+
+/// The panel open, each time it changes.
+fn overlay_said(state: Res<State<super::messages::Overlay>>) {
+    if state.is_changed() {
+        println!("probe: overlay {:?}", state.get());
+    }
+}
+
+/// The calendar's marked days, each time its panel is built.
+fn calendar(
+    days: Query<&super::overlays::calendar::WonDay>,
+    panels: Query<(), Added<DespawnOnExit<super::messages::Overlay>>>,
+    state: Res<State<super::messages::Overlay>>,
+) {
+    if *state.get() != super::messages::Overlay::Calendar || panels.is_empty() {
+        return;
+    }
+    let mut won: Vec<String> = days.iter().map(|d| d.0.to_string()).collect();
+    won.sort();
+    println!("probe: calendar won={}", won.join(","));
 }
 
 fn drag_frames(

@@ -96,7 +96,8 @@ pub struct Settings {
 #[serde(deny_unknown_fields)]
 pub struct DailyGame {
     pub rules: String,
-    pub deal: u128,
+    /// The deal number, written as text (RON has no 128-bit numbers here).
+    pub deal: String,
     pub date: crate::patience::daily::Date,
 }
 

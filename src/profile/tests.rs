@@ -25,6 +25,27 @@ fn wins_losses_and_streaks_add_up() {
     assert_eq!(s.averages(), Some((96_666, 200)));
 }
 
+/// The daily games the settings remember read back (their deal numbers and dates as text).
+#[test]
+fn settings_keep_the_daily_games() {
+    let mut s = Settings::default();
+    s.daily_games.insert(
+        "freecell".into(),
+        DailyGame {
+            rules: "freecell".into(),
+            deal: "123456789".into(),
+            date: crate::patience::daily::Date::parse("2026-11-26").unwrap(),
+        },
+    );
+    s.level = Some(crate::patience::difficulty::Level::Hard);
+    let text = to_ron(&s).unwrap();
+    assert!(text.contains("\"2026-11-26\""), "{text}");
+    assert_eq!(ron::from_str::<Settings>(&text).unwrap(), s);
+    // A date that is no date: the file is set aside, as any unreadable settings.
+    let bad = text.replace("2026-11-26", "2026-02-30");
+    assert!(ron::from_str::<Settings>(&bad).is_err());
+}
+
 /// Statistics written before the averages were kept still load, and average the wins after.
 #[test]
 fn statistics_from_before_the_averages_load() {

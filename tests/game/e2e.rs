@@ -286,7 +286,22 @@ impl Running {
                 .find(|l| l.starts_with(prefix))
                 .map(str::to_string)
         });
-        found.unwrap_or_else(|| panic!("the game never said {prefix:?}"))
+        found.unwrap_or_else(|| {
+            let text = std::fs::read_to_string(&self.out).unwrap_or_default();
+            panic!("the game never said {prefix:?}; it said:\n{text}")
+        })
+    }
+
+    /// Waits until the game prints a line that is exactly `line` for the `n`th time.
+    fn said_times(&mut self, line: &str, n: usize, timeout: Duration) {
+        let found = wait_until(timeout, || {
+            let text = std::fs::read_to_string(&self.out).unwrap_or_default();
+            (text.lines().filter(|l| *l == line).count() >= n).then_some(())
+        });
+        if found.is_none() {
+            let text = std::fs::read_to_string(&self.out).unwrap_or_default();
+            panic!("the game never said {line:?} {n} times; it said:\n{text}");
+        }
     }
 
     /// Types a key into the window.
@@ -855,5 +870,92 @@ fn the_real_window_plays_freecell() {
     let saved = zodiac::freecell::patience::Game::from_ron(&text).unwrap();
     let moves: Vec<String> = saved.moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, ["c0>r2", "c1>r0"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Today's FreeCell deal, saved one move short of the win as the daily game (the helpers off,
+/// so the last card waits for the player): a click sends it home in the real window, the win
+/// is counted, and the calendar, reached from the keyboard (Tab to New, Enter, Tab to
+/// Calendar, Enter), marks today won.
+#[test]
+fn a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar() {
+    use zodiac::patience::daily::{self, Date};
+    use zodiac::patience::{Verdict, registry};
+    let Some(x) = start_x("a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar") else {
+        return;
+    };
+    let dir = scratch("daily");
+    std::fs::create_dir_all(&dir).unwrap();
+    let today = Date::today();
+    let freecell = registry::by_name("freecell").unwrap();
+    let (deal, _) = daily::daily(freecell, "freecell", today).unwrap();
+    let mut game =
+        zodiac::freecell::patience::Game::new(zodiac::freecell::RuleSet::default_set(), deal);
+    let Verdict::Winnable { line, .. } = zodiac::patience::Game::start_snapshot(&game).solve()
+    else {
+        panic!("a daily deal is winnable");
+    };
+    let line: Vec<_> = line
+        .iter()
+        .map(|&m| zodiac::freecell::patience::move_from_neutral(m).unwrap())
+        .collect();
+    for &m in &line[..line.len() - 1] {
+        game.play(m).unwrap();
+    }
+    let last = zodiac::freecell::patience::move_to_neutral(line[line.len() - 1]);
+    std::fs::write(dir.join("freecell-game.ron"), game.to_record().to_ron()).unwrap();
+    std::fs::write(
+        dir.join("settings.ron"),
+        format!(
+            "(format: \"zodiac-settings\", patience: \"freecell\", auto_finish: false, \
+             daily_games: {{\"freecell\": (rules: \"freecell\", deal: \"{deal}\", date: \"{today}\")}})"
+        ),
+    )
+    .unwrap();
+    let data = dir.to_str().unwrap().to_string();
+    let mut running = Running::start(
+        &x,
+        "daily",
+        &["--patience", "freecell", "--data-dir", &data],
+    );
+    let ready = running.ready(line.len() - 1);
+    // The last card home: the top card of its place.
+    let n = zodiac::patience::Game::cards(&game, last.from).len();
+    let down = match last.from {
+        zodiac::patience::Place::Column(_) if n > 1 => {
+            let l = &ready.layout;
+            l.rect(last.from).y - l.card_rect(last.from, n - 1, n, 0).y
+        }
+        _ => 0.0,
+    };
+    let (sx, sy) = running.screen_at(&ready, last.from, down);
+    xdotool(&x.name, &["mousemove", &sx, &sy, "click", "1"]);
+    running.said("probe: finished won", Duration::from_secs(120));
+    // The win opens the statistics; Esc closes them. Each panel is waited for before the keys
+    // meant for it.
+    let wait = Duration::from_secs(60);
+    running.said_times("probe: overlay Statistics", 1, wait);
+    running.key("Escape");
+    running.said_times("probe: overlay None", 2, wait);
+    running.key("Tab");
+    running.key("Return");
+    running.said_times("probe: overlay NewGame", 1, wait);
+    // In the chooser under FreeCell, Calendar is the 15th button.
+    for _ in 0..14 {
+        running.key("Tab");
+    }
+    running.key("Return");
+    let said = running.said("probe: calendar won=", Duration::from_secs(60));
+    assert!(said.contains(&today.to_string()), "{said}");
+    running.quit_with_ctrl_q();
+    let history = std::fs::read_to_string(dir.join("history.txt")).unwrap();
+    assert!(
+        history.contains(&format!("{today}\tfreecell\tfreecell/freecell\t{deal}\t")),
+        "{history}"
+    );
+    assert!(
+        history.trim_end().ends_with("\t1"),
+        "a daily game: {history}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -110,7 +110,7 @@ fn collect(
             patience.clone(),
             DailyGame {
                 rules: rules.clone(),
-                deal: deal.get(),
+                deal: deal.to_string(),
                 date,
             },
         );
@@ -128,7 +128,7 @@ pub fn daily_date(
     game: &dyn crate::patience::Game,
 ) -> Option<Date> {
     let d = settings.daily_games.get(game.patience().name())?;
-    (d.rules == game.rule_set().name && d.deal == game.deal().get()).then_some(d.date)
+    (d.rules == game.rule_set().name && d.deal == game.deal().to_string()).then_some(d.date)
 }
 
 /// Starts working out the next day's deal wanted, one at a time, and keeps frames coming
