@@ -52,6 +52,26 @@ fn the_bar_fits_on_one_row_at_1024x640_with_the_longest_deal_number_in_every_pat
             data_dir: dir.clone(),
         });
         h.resize(1024.0, 640.0);
+        // Marked as the daily game too: the longest small line there is.
+        let name = h
+            .app
+            .world()
+            .resource::<zodiac::game::session::Session>()
+            .game
+            .rule_set()
+            .name;
+        h.app
+            .world_mut()
+            .resource_mut::<zodiac::game::session::files::Settings>()
+            .daily_games
+            .insert(
+                patience.into(),
+                zodiac::profile::DailyGame {
+                    rules: name,
+                    deal: 10u128.pow(20).to_string(),
+                    date: zodiac::patience::daily::Date::today(),
+                },
+            );
         h.settle();
         // The deal's level joins the bar once rated (on another thread): the longest bar.
         let p = zodiac::patience::registry::by_name(patience).unwrap();

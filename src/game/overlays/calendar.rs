@@ -11,6 +11,7 @@ use crate::game::session::files::History;
 use crate::game::theme::{Fonts, Palette, button, button_row, panel, text};
 use crate::patience::daily::{Date, level_of};
 use crate::profile::history::{self, Result};
+use bevy::a11y::AccessibilityNode;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -218,11 +219,13 @@ fn spawn(
                     } else {
                         Color::NONE
                     };
-                    let label = if won {
-                        format!("{day} ✓")
-                    } else {
-                        day.to_string()
-                    };
+                    // The fonts have no check mark: the colour says won, and a screen reader
+                    // hears it.
+                    let said = format!(
+                        "{day} {}: {}",
+                        MONTHS[usize::from(first.month - 1)],
+                        if won { "daily deal won" } else { "not won" }
+                    );
                     let mut cell = grid.spawn((
                         Node {
                             height: Val::Px(30.0),
@@ -234,7 +237,12 @@ fn spawn(
                         },
                         BackgroundColor(background),
                         BorderColor::all(border),
-                        children![text(f, label, 14.0)],
+                        AccessibilityNode::from({
+                            let mut node = accesskit::Node::new(accesskit::Role::GridCell);
+                            node.set_label(said);
+                            node
+                        }),
+                        children![text(f, day.to_string(), 14.0)],
                     ));
                     if won {
                         cell.insert(WonDay(date));
@@ -243,7 +251,7 @@ fn spawn(
             });
             p.spawn(text(
                 f,
-                "Easy on Monday and Tuesday, medium on Wednesday and Thursday, hard on Friday and Saturday, expert on Sunday; the same deal for every player.",
+                "Blue: the daily deal won that day. Easy on Monday and Tuesday, medium on Wednesday and Thursday, hard on Friday and Saturday, expert on Sunday; the same deal for every player.",
                 13.0,
             ));
             p.spawn(button_row(children![
