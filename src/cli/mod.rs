@@ -215,7 +215,7 @@ pub fn run_text(command: &Command) -> Result<String, String> {
         } => {
             let p = patience(name)?;
             if !many {
-                return Ok(rate::one(p, rules, *first)?);
+                return rate::one(p, rules, *first);
             }
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

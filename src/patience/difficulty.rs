@@ -151,7 +151,7 @@ impl Dice {
         Dice(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn roll(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -161,7 +161,7 @@ impl Dice {
 
     /// A number below `n` (n > 0).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.roll() % n
     }
 }
 
@@ -170,7 +170,7 @@ impl Dice {
 pub fn seed(deal: DealNumber, round: u64, play: u32) -> u64 {
     let n = deal.get();
     let mut d = Dice::new((n as u64) ^ ((n >> 64) as u64).rotate_left(17) ^ round << 40);
-    d.next() ^ u64::from(play)
+    d.roll() ^ u64::from(play)
 }
 
 /// The moves a casual player sees: what a click on each face-up card sends, and the rules'
@@ -339,7 +339,7 @@ mod tests {
     #[test]
     fn the_dice_are_our_own_and_never_change() {
         // SplitMix64's published first output for seed 0.
-        assert_eq!(Dice::new(0).next(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(Dice::new(0).roll(), 0xe220_a839_7b1d_cdaf);
         let a = seed(DealNumber::new(7).unwrap(), 0, 3);
         assert_eq!(a, seed(DealNumber::new(7).unwrap(), 0, 3));
         assert_ne!(a, seed(DealNumber::new(8).unwrap(), 0, 3));
