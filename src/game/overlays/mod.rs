@@ -50,3 +50,49 @@ pub fn clear(
         }
     }
 }
+
+/// A row of choices in a panel: the label (one line, `label_width` wide), then a button for each
+/// option, the chosen one marked; a screen reader hears the row as a radio group named by the
+/// label. Rows that do not fit wrap onto a second line of buttons.
+pub fn choice_row<C: Bundle>(
+    p: &mut ChildSpawnerCommands,
+    fonts: &crate::game::theme::Fonts,
+    label: &str,
+    label_width: f32,
+    options: Vec<(String, C, bool)>,
+) {
+    use crate::game::input::buttons::Chosen;
+    use crate::game::theme::{button, text};
+    p.spawn((
+        Node {
+            column_gap: Val::Px(8.0),
+            row_gap: Val::Px(6.0),
+            align_items: AlignItems::Center,
+            flex_wrap: FlexWrap::Wrap,
+            flex_shrink: 0.0,
+            min_height: Val::Px(34.0),
+            ..default()
+        },
+        Pickable::IGNORE,
+        bevy::a11y::AccessibilityNode::from({
+            let mut group = accesskit::Node::new(accesskit::Role::RadioGroup);
+            group.set_label(label);
+            group
+        }),
+    ))
+    .with_children(|r| {
+        // One line: a wrapped label would be measured taller than it shows.
+        r.spawn((
+            text(fonts, label, 16.0),
+            TextLayout::no_wrap(),
+            Node {
+                width: Val::Px(label_width),
+                flex_shrink: 0.0,
+                ..default()
+            },
+        ));
+        for (name, change, on) in options {
+            r.spawn((button(fonts, &name, change), Chosen(on)));
+        }
+    });
+}

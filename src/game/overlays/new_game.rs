@@ -7,13 +7,12 @@
 
 use super::Overlay;
 use crate::game::assistance::daily::PlayDaily;
-use crate::game::input::buttons::{Action, Chosen};
+use crate::game::input::buttons::Action;
 use crate::game::messages::Request;
 use crate::game::session::files::Settings;
 use crate::game::session::{Patiences, Session, Want};
 use crate::game::theme::{Fonts, button, button_row, panel, text};
 use crate::patience::difficulty::Level;
-use bevy::a11y::AccessibilityNode;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -175,35 +174,7 @@ fn spawn(
         |p| {
             let row =
                 |p: &mut ChildSpawnerCommands, label: &str, options: Vec<(String, Pick, bool)>| {
-                    p.spawn((
-                        Node {
-                            column_gap: Val::Px(8.0),
-                            align_items: AlignItems::Center,
-                            flex_wrap: FlexWrap::Wrap,
-                            row_gap: Val::Px(6.0),
-                            ..default()
-                        },
-                        Pickable::IGNORE,
-                        AccessibilityNode::from({
-                            let mut group = accesskit::Node::new(accesskit::Role::RadioGroup);
-                            group.set_label(label);
-                            group
-                        }),
-                    ))
-                    .with_children(|r| {
-                        r.spawn((
-                            text(f, label, 16.0),
-                            TextLayout::no_wrap(),
-                            Node {
-                                width: Val::Px(90.0),
-                                flex_shrink: 0.0,
-                                ..default()
-                            },
-                        ));
-                        for (name, pick, on) in options {
-                            r.spawn((button(f, &name, pick), Chosen(on)));
-                        }
-                    });
+                    super::choice_row(p, f, label, 90.0, options);
                 };
             let games = patiences
                 .0

@@ -7,14 +7,13 @@
 
 use super::Overlay;
 use crate::game::draw::art::{Back, Deck};
-use crate::game::input::buttons::{Action, Chosen};
+use crate::game::input::buttons::Action;
 use crate::game::messages::{GameChanged, Request};
 use crate::game::session::files::{AnimationSetting, Settings};
 use crate::game::session::{Patiences, Session};
-use crate::game::theme::{Fonts, button, panel, text};
+use crate::game::theme::{Fonts, button, panel};
 use crate::patience::Place;
 use crate::patience::score::Scoring;
-use bevy::a11y::AccessibilityNode;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -156,37 +155,7 @@ fn spawn(
             let row = |p: &mut ChildSpawnerCommands,
                        label: &str,
                        options: Vec<(String, SettingChange, bool)>| {
-                p.spawn((
-                    Node {
-                        column_gap: Val::Px(8.0),
-                        align_items: AlignItems::Center,
-                        flex_shrink: 0.0,
-                        min_height: Val::Px(34.0),
-                        ..default()
-                    },
-                    Pickable::IGNORE,
-                    // A screen reader names the options' group by the setting.
-                    AccessibilityNode::from({
-                        let mut group = accesskit::Node::new(accesskit::Role::RadioGroup);
-                        group.set_label(label);
-                        group
-                    }),
-                ))
-                .with_children(|r| {
-                    // One line: a wrapped label would be measured taller than it shows.
-                    r.spawn((
-                        text(f, label, 16.0),
-                        TextLayout::no_wrap(),
-                        Node {
-                            width: Val::Px(380.0),
-                            flex_shrink: 0.0,
-                            ..default()
-                        },
-                    ));
-                    for (name, change, on) in options {
-                        r.spawn((button(f, &name, change), Chosen(on)));
-                    }
-                });
+                super::choice_row(p, f, label, 380.0, options);
             };
             let games = patiences
                 .0

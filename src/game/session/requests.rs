@@ -218,21 +218,11 @@ pub(super) fn handle_requests(
                     .and_then(|r| patience.new_game(r, here).ok())
                     .unwrap_or_else(|| session.game.new_deal(here));
                 let want = Want::of(settings.as_deref());
-                let deal = match (*deal).map(Pick::Deal) {
-                    Some(pick) => pick,
-                    None => picker.pick(like.as_ref(), want),
-                };
-                let deal = match deal {
-                    Pick::Deal(deal) => deal,
-                    Pick::Unproved(deal) => {
-                        toasts.write(none_winnable());
-                        deal
-                    }
-                    // The game in play stays until the deal is found (and is left then).
-                    Pick::Wait => {
-                        picker.wait_with(request.clone());
-                        continue;
-                    }
+                // The game in play stays until the deal is found (and is left then).
+                let Some(deal) = deal_for(&mut picker, like.as_ref(), want, *deal, &mut toasts)
+                else {
+                    picker.wait_with(request.clone());
+                    continue;
                 };
                 let left = session.leave(&mut verdicts);
                 finished.write_batch(left.map(|f| daily(f, settings.as_deref(), &session)));
@@ -265,20 +255,11 @@ pub(super) fn handle_requests(
                         continue;
                     }
                 };
-                let pick = match *deal {
-                    Some(deal) => Pick::Deal(deal),
-                    None => picker.pick(like.as_ref(), Want::of(settings.as_deref())),
-                };
-                let deal = match pick {
-                    Pick::Deal(deal) => deal,
-                    Pick::Unproved(deal) => {
-                        toasts.write(none_winnable());
-                        deal
-                    }
-                    Pick::Wait => {
-                        picker.wait_with(request.clone());
-                        continue;
-                    }
+                let want = Want::of(settings.as_deref());
+                let Some(deal) = deal_for(&mut picker, like.as_ref(), want, *deal, &mut toasts)
+                else {
+                    picker.wait_with(request.clone());
+                    continue;
                 };
                 // That patience's game waiting is left, as New leaves a game.
                 if let Some(waiting) = parked.0.remove(patience.name()) {
@@ -316,18 +297,14 @@ pub(super) fn handle_requests(
                                 continue;
                             }
                         };
-                        match picker.pick(like.as_ref(), want) {
-                            Pick::Deal(deal) => like.new_deal(deal),
-                            Pick::Unproved(deal) => {
-                                toasts.write(none_winnable());
-                                like.new_deal(deal)
-                            }
-                            // The patience in play stays until the deal is found.
-                            Pick::Wait => {
-                                picker.wait_with(request.clone());
-                                continue;
-                            }
-                        }
+                        // The patience in play stays until the deal is found.
+                        let Some(deal) =
+                            deal_for(&mut picker, like.as_ref(), want, None, &mut toasts)
+                        else {
+                            picker.wait_with(request.clone());
+                            continue;
+                        };
+                        like.new_deal(deal)
                     }
                 };
                 // The game left is parked as it stands (its clock stopped), never counted:
@@ -374,4 +351,23 @@ pub(super) fn handle_requests(
 fn daily(mut f: Finished, settings: Option<&Settings>, session: &Session) -> Finished {
     f.daily = settings.and_then(|s| daily_date(s, session.game.as_ref()));
     f
+}
+
+/// The deal for a new game: the one asked for, or a random one of the kind wanted (an unproved
+/// one said to the player); `None` while the search it needs runs, and the request must wait.
+fn deal_for(
+    picker: &mut DealPicker,
+    like: &dyn Game,
+    want: Want,
+    asked: Option<DealNumber>,
+    toasts: &mut MessageWriter<Toast>,
+) -> Option<DealNumber> {
+    match asked.map_or_else(|| picker.pick(like, want), Pick::Deal) {
+        Pick::Deal(deal) => Some(deal),
+        Pick::Unproved(deal) => {
+            toasts.write(none_winnable());
+            Some(deal)
+        }
+        Pick::Wait => None,
+    }
 }
