@@ -127,7 +127,8 @@ mod tests {
         assert_eq!((image.width(), image.height()), (300, 100));
         // The line starts low on the left and ends high on the right.
         let col = |x: u32| (0..100).find(|&y| shows(texel(&image, x, y), Palette::HIGHLIGHT, 40));
-        let (left, right) = (col(LEFT as u32 + 70), col(280));
+        // The two points lie a quarter and three quarters along the plot (texels 108 and 231).
+        let (left, right) = (col(120), col(225));
         assert!(left.unwrap() > right.unwrap(), "{left:?} {right:?}");
         let bars = Chart {
             points: vec![10.0, 0.0, 20.0],

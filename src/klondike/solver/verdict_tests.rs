@@ -96,4 +96,14 @@ fn the_verdict_files_agree_with_lonelybots() {
         }
         assert!(compared >= 9_000, "{name}: {compared} compared");
     }
+    // lonelybot's own verdicts keep the rules' order too: winnable under draw three is
+    // winnable under unlimited (a check of how its deals are fed as much as of it).
+    let (unlimited, three) = (read("lonelybot-unlimited"), read("lonelybot-draw-three"));
+    for d in 0..unlimited.len().min(three.len()) {
+        assert!(
+            !(three[d] == b'W' && unlimited[d] == b'L'),
+            "lonelybot: deal {} winnable under draw three, lost under unlimited",
+            d + 1
+        );
+    }
 }
