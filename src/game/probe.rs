@@ -18,8 +18,8 @@
 //!   acted on, and where the pointer was then (logical pixels), so that a test whose input
 //!   came to nothing can tell whether the game had any.
 //! - `probe: finished won|helped|lost moves=N`: a game ended (counted in the statistics).
-//! - `probe: overlay NAME` when a panel opens or closes (`None`), once it is built and has the
-//!   keyboard's focus.
+//! - `probe: overlay NAME` when a panel opens or closes (`None`), once the keyboard's focus is
+//!   on one of its buttons.
 //! - `probe: calendar won=DATE,DATE…` when the daily deals' calendar is shown: the days it
 //!   marks won in the month shown.
 //! - `probe: atlas-ms N deck=D`: the card atlas was painted, in N ms (at start, after a resize
@@ -313,10 +313,27 @@ fn finished(mut done: MessageReader<Finished>) {
     }
 }
 
-/// The panel open, each time it changes.
-fn overlay_said(state: Res<State<super::messages::Overlay>>) {
-    if state.is_changed() {
-        println!("probe: overlay {:?}", state.get());
+/// The panel open, each time it changes, once the keyboard's focus is in it (keys sent after
+/// the line reach the panel).
+fn overlay_said(
+    state: Res<State<super::messages::Overlay>>,
+    focus: Res<bevy::input_focus::InputFocus>,
+    parents: Query<&ChildOf>,
+    scoped: Query<(), With<DespawnOnExit<super::messages::Overlay>>>,
+    mut said: Local<Option<super::messages::Overlay>>,
+) {
+    let now = *state.get();
+    if *said == Some(now) {
+        return;
+    }
+    let inside = |e: Entity| {
+        std::iter::once(e)
+            .chain(parents.iter_ancestors(e))
+            .any(|a| scoped.contains(a))
+    };
+    if now == super::messages::Overlay::None || focus.get().is_some_and(inside) {
+        println!("probe: overlay {now:?}");
+        *said = Some(now);
     }
 }
 

@@ -189,12 +189,25 @@ fn a_double_click_opens_the_inspector_and_makes_no_move() {
 /// Deal `n` played by hints alone until phase 2: the game then, or `None` if it got stuck first.
 fn greedy_to_phase_two(n: u128) -> Option<Game> {
     let mut game = Game::new(RuleSet::default_set(), DealNumber::new(n).unwrap());
+    // The hint turns the stock round before it fills the Equator: where turning only comes
+    // back to a position met before, the first legal move that goes somewhere new.
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(zodiac::patience::key_of(game.position()));
     while game.position().phase() != zodiac::zodiac::Phase::Two {
         if game.status() != zodiac::zodiac::Status::Playing || game.moves().len() > 3000 {
             return None;
         }
-        let m = game.position().hint(game.rules())?;
-        game.play(m).unwrap();
+        let hint = game.position().hint(game.rules())?;
+        let moves = game.position().legal_moves(game.rules());
+        let next = std::iter::once(hint)
+            .chain(moves.iter().copied())
+            .find_map(|m| {
+                let mut after = game.clone();
+                after.play(m).ok()?;
+                (!seen.contains(&zodiac::patience::key_of(after.position()))).then_some(after)
+            })?;
+        game = next;
+        seen.insert(zodiac::patience::key_of(game.position()));
     }
     Some(game)
 }
