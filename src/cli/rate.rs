@@ -3,11 +3,11 @@
 //! level, the simple player's win rate at each level in a second round of games (dice of their
 //! own, so the check is not the measure read back), and the cost of rating one deal.
 
-use super::rates::{progress_bar, wilson};
+use super::rates::{Csv, progress_bar, wilson};
 use crate::cards::DealNumber;
 use crate::patience::Patience;
 use crate::patience::difficulty::{self, Level, PLAYS, Rating};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 use std::time::Instant;
 
@@ -42,22 +42,13 @@ pub fn many(
     jobs: usize,
     csv: Option<&Path>,
 ) -> Result<String, String> {
-    let cannot = |path: &Path, e: std::io::Error| format!("cannot write {}: {e}", path.display());
     patience.rule_set(rules)?;
-    let mut csv = match csv {
-        Some(path) => {
-            let mut file = std::fs::File::create(path).map_err(|e| cannot(path, e))?;
-            writeln!(file, "deal,rating,wins,score,check_wins,check_score,micros")
-                .map_err(|e| cannot(path, e))?;
-            Some((path, file))
-        }
-        None => None,
-    };
+    let header = "deal,rating,wins,score,check_wins,check_score,micros";
+    let mut csv = Csv::create(csv, header)?;
     let bar = std::io::stderr().is_terminal();
     let start = Instant::now();
     let total = last - first + 1;
     let mut rows: Vec<Row> = Vec::new();
-    let mut failed = None;
     crate::parallel::decide_in_order(
         (first, last),
         jobs,
@@ -87,20 +78,14 @@ pub fn many(
                 Rating::Rated { wins, score, .. } => (wins, score),
                 _ => (0, 0.0),
             };
-            if let Some((path, file)) = &mut csv
-                && failed.is_none()
-                && let Err(e) = writeln!(
-                    file,
-                    "{},{},{wins},{score:.4},{},{:.4},{}",
-                    row.deal,
-                    row.rating.word(),
-                    row.check.0,
-                    row.check.1,
-                    row.micros
-                )
-            {
-                failed = Some(cannot(path, e));
-            }
+            csv.line(format_args!(
+                "{},{},{wins},{score:.4},{},{:.4},{}",
+                row.deal,
+                row.rating.word(),
+                row.check.0,
+                row.check.1,
+                row.micros
+            ));
             rows.push(row);
         },
         |done, all| {
@@ -112,9 +97,7 @@ pub fn many(
             }
         },
     );
-    if let Some(e) = failed {
-        return Err(e);
-    }
+    csv.finish()?;
     Ok(report(&rows, total))
 }
 

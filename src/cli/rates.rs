@@ -7,6 +7,44 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
+/// A CSV file written a line at a time as rows come (flushed, so a run stopped early keeps what
+/// it found); the first failure to write is kept and said at the end. No path, no file.
+pub struct Csv<'a> {
+    file: Option<(&'a Path, std::fs::File)>,
+    failed: Option<String>,
+}
+
+fn cannot(path: &Path, e: std::io::Error) -> String {
+    format!("cannot write {}: {e}", path.display())
+}
+
+impl<'a> Csv<'a> {
+    pub fn create(path: Option<&'a Path>, header: &str) -> Result<Csv<'a>, String> {
+        let file = match path {
+            Some(path) => {
+                let mut file = std::fs::File::create(path).map_err(|e| cannot(path, e))?;
+                writeln!(file, "{header}").map_err(|e| cannot(path, e))?;
+                Some((path, file))
+            }
+            None => None,
+        };
+        Ok(Csv { file, failed: None })
+    }
+
+    pub fn line(&mut self, row: std::fmt::Arguments) {
+        if let Some((path, file)) = &mut self.file
+            && self.failed.is_none()
+            && let Err(e) = writeln!(file, "{row}")
+        {
+            self.failed = Some(cannot(path, e));
+        }
+    }
+
+    pub fn finish(self) -> Result<(), String> {
+        self.failed.map_or(Ok(()), Err)
+    }
+}
+
 /// Decides the range, writes the CSV (flushed a deal at a time, so a run stopped early still
 /// says what it decided), and returns the report and the time taken.
 pub fn run(
@@ -17,23 +55,15 @@ pub fn run(
     budget: Option<usize>,
     csv: Option<&Path>,
 ) -> Result<String, String> {
-    let cannot = |path: &Path, e: std::io::Error| format!("cannot write {}: {e}", path.display());
     // The rules are checked before a file is made.
     patience.rule_set(rules)?;
-    let mut csv = match csv {
-        Some(path) => {
-            let mut file = std::fs::File::create(path).map_err(|e| cannot(path, e))?;
-            writeln!(file, "deal,verdict,{}", patience.winrate_columns())
-                .map_err(|e| cannot(path, e))?;
-            Some((path, file))
-        }
-        None => None,
-    };
+    let header = format!("deal,verdict,{}", patience.winrate_columns());
+    let mut csv = Csv::create(csv, &header)?;
     let total = last - first + 1;
     let bar = std::io::stderr().is_terminal();
     let start = Instant::now();
     let mut last_drawn = Instant::now();
-    let (mut done, mut wins, mut unknown, mut failed) = (0u128, 0u128, 0u128, None);
+    let (mut done, mut wins, mut unknown) = (0u128, 0u128, 0u128);
     patience.decide_range(rules, (first, last), jobs, budget, &mut |row| {
         done += 1;
         match row.word {
@@ -41,12 +71,7 @@ pub fn run(
             "unknown" => unknown += 1,
             _ => {}
         }
-        if let Some((path, file)) = &mut csv
-            && failed.is_none()
-            && let Err(e) = writeln!(file, "{},{},{}", row.deal, row.word, row.columns)
-        {
-            failed = Some(cannot(path, e));
-        }
+        csv.line(format_args!("{},{},{}", row.deal, row.word, row.columns));
         if bar && (last_drawn.elapsed().as_millis() >= 200 || done == total) {
             last_drawn = Instant::now();
             eprint!(
@@ -58,9 +83,7 @@ pub fn run(
             }
         }
     })?;
-    if let Some(e) = failed {
-        return Err(e);
-    }
+    csv.finish()?;
     Ok(format!(
         "{}time: {:.1} s\n",
         report(wins, unknown, total),

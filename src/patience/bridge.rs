@@ -57,6 +57,10 @@ impl<T: Table> Patience for T {
         T::SUMMARY
     }
 
+    fn stray(&self) -> u64 {
+        T::STRAY
+    }
+
     fn save_file(&self) -> &'static str {
         T::SAVE_FILE
     }

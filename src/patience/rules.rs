@@ -33,6 +33,9 @@ pub trait Rules: Sized + Send + Sync + 'static {
     const RULES_TEXT: &'static str;
     /// What the patience is, in a line (the New chooser).
     const SUMMARY: &'static str;
+    /// One move in this many, the simple player that rates a deal strays from the rules' hint
+    /// to any click's move (`patience::difficulty`, `docs/difficulty.md`).
+    const STRAY: u64 = 4;
     /// The saved game's file name in the data folder.
     const SAVE_FILE: &'static str;
     /// A record's `format`, telling this patience's records from any other RON file.

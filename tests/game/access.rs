@@ -16,17 +16,6 @@ use zodiac::game::table::PlaceMarker;
 use zodiac::patience::{Place, words};
 use zodiac::zodiac::DealNumber;
 
-fn launch(patience: &str, deal: u128, name: &str) -> Harness {
-    let dir = std::env::temp_dir().join(format!("zodiac-access-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    Harness::launch(LaunchOptions {
-        patience: Some(patience.into()),
-        deal: DealNumber::new(deal),
-        rules: None,
-        data_dir: dir,
-    })
-}
-
 /// Each place's node label, by place.
 fn place_labels(h: &mut Harness) -> Vec<(Place, String)> {
     let world = h.app.world_mut();
@@ -85,7 +74,7 @@ fn marker_of(h: &mut Harness, place: Place) -> Entity {
 #[test]
 fn every_place_and_button_has_words_in_every_patience() {
     for patience in ["zodiac", "klondike", "freecell"] {
-        let mut h = launch(patience, 3, &format!("words-{patience}"));
+        let mut h = Harness::of(patience, 3, &format!("words-{patience}"));
         let labels = place_labels(&mut h);
         let game_places = h.app.world().resource::<Session>().game.places();
         assert_eq!(
@@ -108,7 +97,7 @@ fn every_place_and_button_has_words_in_every_patience() {
 
 #[test]
 fn labels_follow_the_game_and_a_move_is_said_once() {
-    let mut h = launch("klondike", 1, "follow");
+    let mut h = Harness::of("klondike", 1, "follow");
     let game = |h: &Harness| {
         let s = h.app.world().resource::<Session>();
         (
@@ -138,7 +127,7 @@ fn labels_follow_the_game_and_a_move_is_said_once() {
 /// said from the table it left.
 #[test]
 fn a_free_cell_reads_its_card() {
-    let mut h = launch("freecell", 1, "cell");
+    let mut h = Harness::of("freecell", 1, "cell");
     assert_eq!(label_of(&mut h, Place::Cell(0)), "Free cell r0, empty");
     assert_eq!(
         label_of(&mut h, Place::Column(0)),
@@ -164,7 +153,7 @@ fn a_free_cell_reads_its_card() {
 
 #[test]
 fn spoken_moves_can_be_switched_off_but_notices_are_always_said() {
-    let mut h = launch("klondike", 1, "quiet");
+    let mut h = Harness::of("klondike", 1, "quiet");
     h.app.world_mut().resource_mut::<Settings>().speak_moves = false;
     let (count, _) = said(&h);
     h.key(KeyCode::KeyD, &[]);
@@ -181,7 +170,7 @@ fn spoken_moves_can_be_switched_off_but_notices_are_always_said() {
 
 #[test]
 fn the_keyboard_selection_is_the_focus_and_enter_plays_from_it() {
-    let mut h = launch("klondike", 1, "focus");
+    let mut h = Harness::of("klondike", 1, "focus");
     assert_eq!(focus(&h), None);
     // Right and Enter in one frame: the stock (first in the layout's order, at the top left)
     // is selected, focused and turned.
@@ -211,7 +200,7 @@ fn the_keyboard_selection_is_the_focus_and_enter_plays_from_it() {
 /// one: Tab moves the ring along, and the arrows (a place selected) take it off the buttons.
 #[test]
 fn the_focused_button_wears_a_ring() {
-    let mut h = launch("zodiac", 1, "ring");
+    let mut h = Harness::of("zodiac", 1, "ring");
     let ringed = |h: &mut Harness| -> Vec<(Entity, Outline)> {
         let world = h.app.world_mut();
         let mut q = world.query_filtered::<(Entity, &Outline), With<Button>>();
@@ -246,7 +235,7 @@ fn the_focused_button_wears_a_ring() {
 
 #[test]
 fn tab_goes_round_the_buttons_and_enter_presses_them() {
-    let mut h = launch("zodiac", 1, "tab");
+    let mut h = Harness::of("zodiac", 1, "tab");
     let named = |h: &mut Harness| {
         let e = focus(h)?;
         let node = h.app.world().get::<AccessibilityNode>(e)?;

@@ -15,45 +15,16 @@ use zodiac::patience::daily::{self, Date};
 use zodiac::patience::difficulty::{self, Level};
 use zodiac::patience::{Game, Status, Verdict, registry};
 
-fn game(h: &Harness) -> &dyn Game {
-    h.app.world().resource::<Session>().game.as_ref()
-}
-
-fn launch(patience: &str, deal: u128, name: &str) -> Harness {
-    let dir = std::env::temp_dir().join(format!("zodiac-daily-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    Harness::launch(LaunchOptions {
-        patience: Some(patience.into()),
-        deal: DealNumber::new(deal),
-        rules: None,
-        data_dir: dir,
-    })
-}
-
-/// Every text on screen, joined.
-fn screen_text(h: &mut Harness) -> String {
-    let world = h.app.world_mut();
-    let mut texts = world.query::<&Text>();
-    texts
-        .iter(world)
-        .map(|t| t.0.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn the_chooser_deals_the_patience_rules_and_level_chosen_and_remembers_them() {
-    let mut h = launch("klondike", 5, "chooser");
+    let mut h = Harness::of("klondike", 5, "chooser");
     h.click_button("New");
     h.settle();
     assert_eq!(h.overlay(), Some(Overlay::NewGame));
-    assert!(
-        screen_text(&mut h).contains("seven columns"),
-        "Klondike's line"
-    );
+    assert!(h.screen_text().contains("seven columns"), "Klondike's line");
     h.click_button("FreeCell");
     h.settle();
-    let text = screen_text(&mut h);
+    let text = h.screen_text();
     assert!(
         text.contains("four free cells") && text.contains("Baker's Game"),
         "{text}"
@@ -64,53 +35,53 @@ fn the_chooser_deals_the_patience_rules_and_level_chosen_and_remembers_them() {
     h.settle();
     h.click_button("Deal");
     h.run_until("an easy Baker's Game dealt", |h| {
-        game(h).patience().name() == "freecell" && game(h).rule_set().name == "bakers-game"
+        h.any_game().patience().name() == "freecell"
+            && h.any_game().rule_set().name == "bakers-game"
     });
     assert_eq!(h.overlay(), None);
-    let rated = |h: &Harness| difficulty::rate_game(game(h)).level();
+    let rated = |h: &Harness| difficulty::rate_game(h.any_game()).level();
     assert_eq!(rated(&h), Some(Level::Easy));
     let settings = h.app.world().resource::<Settings>();
     assert_eq!(settings.level, Some(Level::Easy));
     assert_eq!(settings.rules_for("freecell"), Some("bakers-game"));
     // N deals the same kind again, without the chooser.
-    let first = game(&h).deal();
+    let first = h.any_game().deal();
     h.key(KeyCode::KeyN, &[]);
-    h.run_until("another deal", |h| game(h).deal() != first);
+    h.run_until("another deal", |h| h.any_game().deal() != first);
     assert_eq!(rated(&h), Some(Level::Easy));
-    assert_eq!(game(&h).rule_set().name, "bakers-game");
+    assert_eq!(h.any_game().rule_set().name, "bakers-game");
 }
 
 #[test]
 fn todays_deal_is_dealt_won_and_marked_on_the_calendar() {
-    let mut h = launch("freecell", 5, "today");
+    let mut h = Harness::of("freecell", 5, "today");
     let today = Date::today();
     let p = registry::by_name("freecell").unwrap();
     let (deal, level) = daily::daily(p, "freecell", today).unwrap();
     h.click_button("New");
     h.settle();
     h.click_button("Today's deal");
-    h.run_until("today's deal dealt", |h| game(h).deal() == deal);
+    h.run_until("today's deal dealt", |h| h.any_game().deal() == deal);
     h.settle();
+    assert!(h.screen_text().contains("Daily deal"), "the bar says so");
     assert!(
-        screen_text(&mut h).contains("Daily deal"),
-        "the bar says so"
-    );
-    assert!(
-        screen_text(&mut h).contains(level.title()),
+        h.screen_text().contains(level.title()),
         "and its level, {level}"
     );
     // Won along the solver's line, move by move as a player would.
-    let Verdict::Winnable { line, .. } = game(&h).snapshot().solve() else {
+    let Verdict::Winnable { line, .. } = h.any_game().snapshot().solve() else {
         panic!("a daily deal is winnable");
     };
     for m in line {
-        if game(&h).status() != Status::Playing {
+        if h.any_game().status() != Status::Playing {
             break; // the rest went home by themselves
         }
         h.app.world_mut().write_message(Request::Play(m));
         h.settle();
     }
-    h.run_until("the daily deal won", |h| game(h).status() == Status::Won);
+    h.run_until("the daily deal won", |h| {
+        h.any_game().status() == Status::Won
+    });
     h.settle();
     let last = h.app.world().resource::<History>().games.last().cloned();
     let last = last.expect("the win in the history");
@@ -130,7 +101,7 @@ fn todays_deal_is_dealt_won_and_marked_on_the_calendar() {
     let mut won = world.query::<&WonDay>();
     let days: Vec<Date> = won.iter(world).map(|d| d.0).collect();
     assert_eq!(days, [today]);
-    let text = screen_text(&mut h);
+    let text = h.screen_text();
     assert!(text.contains("Daily streak 1"), "{text}");
     assert!(text.contains("— won"), "today's deal is done: {text}");
 }

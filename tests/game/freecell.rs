@@ -14,21 +14,6 @@ use zodiac::game::session::Session;
 use zodiac::game::table::cards::Mirror;
 use zodiac::patience::{Game, Place};
 
-fn game(h: &Harness) -> &dyn Game {
-    h.app.world().resource::<Session>().game.as_ref()
-}
-
-fn freecell(deal: u128, name: &str) -> Harness {
-    let dir = std::env::temp_dir().join(format!("zodiac-freecell-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    Harness::launch(LaunchOptions {
-        patience: Some("freecell".into()),
-        deal: DealNumber::new(deal),
-        rules: None,
-        data_dir: dir,
-    })
-}
-
 /// Puts this FreeCell position on the table (set-up, not the thing tested).
 fn set_position(h: &mut Harness, p: Position) {
     let g = FGame::from_position(RuleSet::default_set(), DealNumber::new(1).unwrap(), p);
@@ -51,17 +36,6 @@ fn card_strip(h: &Harness, place: Place, depth: usize) -> Vec2 {
 
 fn card(s: &str) -> Card {
     Card::parse(s).unwrap()
-}
-
-/// Every text on screen, joined (toasts say refusals).
-fn screen_text(h: &mut Harness) -> String {
-    let world = h.app.world_mut();
-    let mut texts = world.query::<&Text>();
-    texts
-        .iter(world)
-        .map(|t| t.0.clone())
-        .collect::<Vec<_>>()
-        .join(" | ")
 }
 
 /// A whole deck, winnable: a run of three (9♠ 8♥ 7♣) on K♦ in c0, a red Ten alone on c1, the
@@ -109,8 +83,8 @@ fn a_run_position(cells_full: bool) -> Position {
 
 #[test]
 fn the_window_opens_on_freecell_as_microsoft_deals_it() {
-    let h = freecell(1, "opens");
-    let g = game(&h);
+    let h = Harness::of("freecell", 1, "opens");
+    let g = h.any_game();
     assert_eq!(g.patience().name(), "freecell");
     // Deal 1's last row: 6♠ 9♣ 2♥ 6♥ on c0..c3.
     let top = |c| g.cards(Place::Column(c)).last().map(|s| s.card.name());
@@ -125,13 +99,13 @@ fn the_window_opens_on_freecell_as_microsoft_deals_it() {
 
 #[test]
 fn a_dragged_run_moves_as_one_where_there_is_room() {
-    let mut h = freecell(1, "drag");
+    let mut h = Harness::of("freecell", 1, "drag");
     set_position(&mut h, a_run_position(false));
     let grab = card_strip(&h, Place::Column(0), 2);
     let onto = card_centre(&h, Place::Column(1), 0);
     h.drag(grab, onto + Vec2::new(0.0, -h.table().card_h * 0.2));
     h.settle();
-    let g = game(&h);
+    let g = h.any_game();
     assert_eq!(g.moves_played(), 1, "one move");
     assert_eq!(g.cards(Place::Column(1)).len(), 4);
     assert_eq!(g.cards(Place::Column(0)).len(), 1);
@@ -143,7 +117,7 @@ fn a_dragged_run_moves_as_one_where_there_is_room() {
 
 #[test]
 fn a_run_without_room_is_refused_and_the_reason_said() {
-    let mut h = freecell(1, "no-room");
+    let mut h = Harness::of("freecell", 1, "no-room");
     set_position(&mut h, a_run_position(true));
     let at_rest = |h: &Harness| -> Vec<Vec3> {
         let pile = h
@@ -159,29 +133,33 @@ fn a_run_without_room_is_refused_and_the_reason_said() {
     let onto = card_centre(&h, Place::Column(1), 0);
     h.drag(grab, onto + Vec2::new(0.0, -h.table().card_h * 0.2));
     h.settle();
-    assert_eq!(game(&h).moves_played(), 0, "refused");
-    assert_eq!(game(&h).cards(Place::Column(0)).len(), 4, "the run stays");
+    assert_eq!(h.any_game().moves_played(), 0, "refused");
+    assert_eq!(
+        h.any_game().cards(Place::Column(0)).len(),
+        4,
+        "the run stays"
+    );
     assert_eq!(at_rest(&h), before, "every card of the hand is home");
-    let text = screen_text(&mut h);
+    let text = h.screen_text();
     assert!(text.contains("No room to move them"), "{text}");
 }
 
 #[test]
 fn a_click_sends_a_card_to_its_best_place_and_a_double_click_to_a_free_cell() {
-    let mut h = freecell(1, "clicks");
+    let mut h = Harness::of("freecell", 1, "clicks");
     set_position(&mut h, a_run_position(false));
     // J♠ on c4 fits on Q♥ (c6): one click sends it there.
     let at = card_centre(&h, Place::Column(4), 0);
     h.click(at);
     h.settle();
-    assert_eq!(game(&h).cards(Place::Column(6)).len(), 3, "onto Q♥");
+    assert_eq!(h.any_game().cards(Place::Column(6)).len(), 3, "onto Q♥");
     h.app.world_mut().write_message(Request::Undo);
     h.settle();
     // A double-click (two clicks in one frame, as a busy machine sends them) puts it in a
     // free cell instead, as one move.
     h.double_click(at);
     h.settle();
-    let g = game(&h);
+    let g = h.any_game();
     assert_eq!(g.cards(Place::Cell(0)).len(), 1, "in free cell r0");
     assert_eq!(g.cards(Place::Column(6)).len(), 2, "not on Q♥");
     assert_eq!(g.moves_played(), 1);
@@ -189,13 +167,13 @@ fn a_click_sends_a_card_to_its_best_place_and_a_double_click_to_a_free_cell() {
     // Undo takes the card back out of the cell.
     h.app.world_mut().write_message(Request::Undo);
     h.settle();
-    assert_eq!(game(&h).cards(Place::Column(4)).len(), 2);
-    assert!(game(&h).cards(Place::Cell(0)).is_empty());
+    assert_eq!(h.any_game().cards(Place::Column(4)).len(), 2);
+    assert!(h.any_game().cards(Place::Cell(0)).is_empty());
 }
 
 #[test]
 fn the_keys_pick_up_and_put_down_and_undo() {
-    let mut h = freecell(1, "keys");
+    let mut h = Harness::of("freecell", 1, "keys");
     // The keyboard goes round the layout: the free cells first, then the foundations, then
     // the columns. Right eight times reaches c0; Enter twice sends its card to its best place.
     for _ in 0..9 {
@@ -204,20 +182,20 @@ fn the_keys_pick_up_and_put_down_and_undo() {
     h.key(KeyCode::Enter, &[]);
     h.key(KeyCode::Enter, &[]);
     h.settle();
-    assert_eq!(game(&h).moves_played(), 1);
-    assert_eq!(game(&h).cards(Place::Column(0)).len(), 6);
+    assert_eq!(h.any_game().moves_played(), 1);
+    assert_eq!(h.any_game().cards(Place::Column(0)).len(), 6);
     h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
     h.settle();
-    assert_eq!(game(&h).moves_played(), 0);
+    assert_eq!(h.any_game().moves_played(), 0);
     // Space turns no stock: nothing happens.
     h.key(KeyCode::Space, &[]);
     h.settle();
-    assert_eq!(game(&h).moves_played(), 0);
+    assert_eq!(h.any_game().moves_played(), 0);
 }
 
 #[test]
 fn safe_cards_go_home_by_themselves() {
-    let mut h = freecell(1, "auto");
+    let mut h = Harness::of("freecell", 1, "auto");
     // The run's 7♣ goes home once 6♣ is home, and 6♣ once the player frees it: Q♦ and K♠
     // off it, into free cells. Nothing else is safe to send home (8♥ waits for both black
     // Sevens: 7♠ is home, 7♣ then too, so 8♥ follows, and 9♠ after it, by the same rule).
@@ -228,7 +206,7 @@ fn safe_cards_go_home_by_themselves() {
         h.settle();
     }
     h.run_until("6♣ and 7♣ home, the run after them", |h| {
-        let g = game(h);
+        let g = h.any_game();
         g.cards(Place::Foundation(0)).len() == 7 && g.cards(Place::Column(0)).len() == 1
     });
 }
@@ -238,7 +216,7 @@ fn safe_cards_go_home_by_themselves() {
 /// double-click's move (one move in place of two) stays one move.
 #[test]
 fn freecell_resumes_after_a_relaunch_with_undo_and_redo() {
-    let mut h = freecell(1, "relaunch");
+    let mut h = Harness::of("freecell", 1, "relaunch");
     // Deal 1: c0's 6♠ into a free cell (a click), then c1's 9♣ (a double-click: one move).
     let at = card_centre(&h, Place::Column(0), 0);
     h.click(at);
@@ -246,24 +224,24 @@ fn freecell_resumes_after_a_relaunch_with_undo_and_redo() {
     let at = card_centre(&h, Place::Column(1), 0);
     h.double_click(at);
     h.settle();
-    assert_eq!(game(&h).moves_played(), 2);
-    let record = game(&h).record();
+    assert_eq!(h.any_game().moves_played(), 2);
+    let record = h.any_game().record();
     // A plain start (no --patience) opens on the patience played last: FreeCell, which the
     // command line opened on (remembered in the very first frame, where it was once lost).
     let mut h = h.relaunch();
-    assert_eq!(game(&h).patience().name(), "freecell");
-    assert_eq!(game(&h).moves_played(), 2);
-    assert_eq!(game(&h).cards(Place::Cell(1)).len(), 1);
+    assert_eq!(h.any_game().patience().name(), "freecell");
+    assert_eq!(h.any_game().moves_played(), 2);
+    assert_eq!(h.any_game().cards(Place::Cell(1)).len(), 1);
     h.app.world_mut().write_message(Request::Undo);
     h.settle();
-    assert_eq!(game(&h).moves_played(), 1);
-    assert!(game(&h).redo_waits());
+    assert_eq!(h.any_game().moves_played(), 1);
+    assert!(h.any_game().redo_waits());
     let mut h = h.relaunch();
-    assert_eq!(game(&h).moves_played(), 1, "the undo was saved");
+    assert_eq!(h.any_game().moves_played(), 1, "the undo was saved");
     h.app.world_mut().write_message(Request::Redo);
     h.settle();
-    assert_eq!(game(&h).moves_played(), 2);
-    let again = game(&h).record();
+    assert_eq!(h.any_game().moves_played(), 2);
+    let again = h.any_game().record();
     let moves = |r: &str| r.lines().filter(|l| l.contains('>')).count();
     assert_eq!(moves(&again), moves(&record));
 }

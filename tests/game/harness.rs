@@ -49,6 +49,20 @@ impl Harness {
         })
     }
 
+    /// A fresh game of this patience and deal in a data folder of its own (`name` tells the
+    /// test's folder from the others').
+    pub fn of(patience: &str, deal: u128, name: &str) -> Harness {
+        let dir =
+            std::env::temp_dir().join(format!("zodiac-{patience}-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Harness::launch(LaunchOptions {
+            patience: Some(patience.into()),
+            deal: DealNumber::new(deal),
+            rules: None,
+            data_dir: dir,
+        })
+    }
+
     /// The game as the command line would open it.
     pub fn launch(options: LaunchOptions) -> Harness {
         Harness::launch_among(options, Patiences::default())
@@ -189,6 +203,22 @@ impl Harness {
     }
 
     /// The Zodiac game in play.
+    /// The game in play, whatever the patience.
+    pub fn any_game(&self) -> &dyn zodiac::patience::Game {
+        self.app.world().resource::<Session>().game.as_ref()
+    }
+
+    /// Every text on screen, joined (toasts say refusals, the bar the deal and its level).
+    pub fn screen_text(&mut self) -> String {
+        let world = self.app.world_mut();
+        let mut texts = world.query::<&Text>();
+        texts
+            .iter(world)
+            .map(|t| t.0.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     pub fn game(&self) -> &Game {
         self.app
             .world()

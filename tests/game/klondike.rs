@@ -15,21 +15,6 @@ use zodiac::klondike::{Move as KMove, Position, RuleSet};
 use zodiac::patience::{Game, Move, Place, Status};
 use zodiac::zodiac::DealNumber;
 
-fn game(h: &Harness) -> &dyn Game {
-    h.app.world().resource::<Session>().game.as_ref()
-}
-
-fn klondike(deal: u128, name: &str) -> Harness {
-    let dir = std::env::temp_dir().join(format!("zodiac-klondike-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    Harness::launch(LaunchOptions {
-        patience: Some("klondike".into()),
-        deal: DealNumber::new(deal),
-        rules: None,
-        data_dir: dir,
-    })
-}
-
 fn centre(h: &Harness, place: Place) -> Vec2 {
     let r = h.table().rect(place);
     Vec2::new(r.x, r.y)
@@ -74,8 +59,8 @@ fn neutral(m: KMove) -> Move {
 
 #[test]
 fn the_window_opens_on_klondike_as_pysolfc_deals_it() {
-    let h = klondike(1, "opens");
-    let g = game(&h);
+    let h = Harness::of("klondike", 1, "opens");
+    let g = h.any_game();
     assert_eq!(g.patience().name(), "klondike");
     let top = |p| g.cards(p).last().map(|s| (s.card.name(), s.face_up));
     // Deal 1 opens with QH on c0, TS on c1 and 4H on the waste.
@@ -92,13 +77,13 @@ fn the_window_opens_on_klondike_as_pysolfc_deals_it() {
 #[test]
 fn a_dragged_sequence_moves_with_the_card_taken_and_puts_back_whole() {
     let (deal, prefix, target) = a_sequence_to_move();
-    let mut h = klondike(deal, "drag");
+    let mut h = Harness::of("klondike", deal, "drag");
     for m in &prefix {
         h.app.world_mut().write_message(Request::Play(neutral(*m)));
         h.app.update();
     }
     h.settle();
-    assert_eq!(game(&h).moves_played(), prefix.len());
+    assert_eq!(h.any_game().moves_played(), prefix.len());
     let KMove::ColumnToColumn(from, to, n) = target else {
         unreachable!()
     };
@@ -114,7 +99,11 @@ fn a_dragged_sequence_moves_with_the_card_taken_and_puts_back_whole() {
     let nowhere = Vec2::new(t.table.right() - 4.0, t.table.bottom() + 4.0);
     h.drag(grab, nowhere);
     h.settle();
-    assert_eq!(game(&h).moves_played(), prefix.len(), "dropped on nothing");
+    assert_eq!(
+        h.any_game().moves_played(),
+        prefix.len(),
+        "dropped on nothing"
+    );
     let after: Vec<Vec3> = {
         let pile = h.app.world().resource::<Mirror>().pile(from).to_vec();
         pile.iter().map(|&e| h.translation(e)).collect()
@@ -125,7 +114,7 @@ fn a_dragged_sequence_moves_with_the_card_taken_and_puts_back_whole() {
     let onto = card_centre(&h, to, 0);
     h.drag(grab, onto + Vec2::new(0.0, -h.table().card_h * 0.2));
     h.settle();
-    let g = game(&h);
+    let g = h.any_game();
     assert_eq!(g.moves_played(), prefix.len() + 1, "one move");
     assert_eq!(g.notation(Move::new(from, to, n)), target.to_string());
     // The cards lie where the rules say.
@@ -137,9 +126,9 @@ fn a_dragged_sequence_moves_with_the_card_taken_and_puts_back_whole() {
 
 #[test]
 fn clicks_in_one_frame_each_turn_the_stock_in_order() {
-    let mut h = klondike(1, "clicks");
+    let mut h = Harness::of("klondike", 1, "clicks");
     let stock = centre(&h, Place::Stock);
-    let before = game(&h).cards(Place::Stock).len();
+    let before = h.any_game().cards(Place::Stock).len();
     h.move_to(stock);
     for _ in 0..3 {
         h.send_button(MouseButton::Left, ButtonState::Pressed);
@@ -147,7 +136,7 @@ fn clicks_in_one_frame_each_turn_the_stock_in_order() {
     }
     h.frame();
     h.settle();
-    assert_eq!(game(&h).cards(Place::Stock).len(), before - 3);
+    assert_eq!(h.any_game().cards(Place::Stock).len(), before - 3);
 }
 
 #[test]
@@ -164,11 +153,11 @@ fn a_right_click_sends_a_card_home_and_a_click_to_its_best_place() {
                 .map(|c| (d, Place::Column(c)))
         })
         .expect("an Ace on top of a column");
-    let mut h = klondike(deal, "home");
+    let mut h = Harness::of("klondike", deal, "home");
     let at = card_centre(&h, place, 0);
     h.click_with(at, MouseButton::Right);
     h.settle();
-    let g = game(&h);
+    let g = h.any_game();
     assert_eq!(g.moves_played(), 1);
     let home: usize = (0..4).map(|f| g.cards(Place::Foundation(f)).len()).sum();
     assert_eq!(home, 1, "the Ace went home");
@@ -179,19 +168,19 @@ fn a_right_click_sends_a_card_home_and_a_click_to_its_best_place() {
     // Undo turns it back down and puts the Ace back.
     h.app.world_mut().write_message(Request::Undo);
     h.settle();
-    assert_eq!(game(&h).moves_played(), 0);
+    assert_eq!(h.any_game().moves_played(), 0);
 }
 
 /// A right-click on a card that cannot go home plays nothing and says so: the card shakes
 /// and the words say no place takes it (it was once dropped without a word).
 #[test]
 fn a_right_click_on_a_card_that_cannot_go_home_says_so() {
-    let mut h = klondike(1, "home-refused");
+    let mut h = Harness::of("klondike", 1, "home-refused");
     // Deal 1: Q♥ on c0 cannot go home at the start.
     let at = card_centre(&h, Place::Column(0), 0);
     h.click_with(at, MouseButton::Right);
     h.settle();
-    assert_eq!(game(&h).moves_played(), 0);
+    assert_eq!(h.any_game().moves_played(), 0);
     let world = h.app.world_mut();
     let mut texts = world.query::<&Text>();
     let said: Vec<String> = texts.iter(world).map(|t| t.0.clone()).collect();
@@ -214,34 +203,34 @@ fn a_card_dropped_on_the_empty_stock_turns_nothing_over() {
         rules: Some("unlimited".into()),
         data_dir: dir,
     });
-    while !game(&h).cards(Place::Stock).is_empty() {
+    while !h.any_game().cards(Place::Stock).is_empty() {
         h.app
             .world_mut()
             .write_message(Request::Best(Place::Stock, 0));
         h.settle();
     }
-    let played = game(&h).moves_played();
+    let played = h.any_game().moves_played();
     let grab = card_centre(&h, Place::Waste, 0);
     let stock = centre(&h, Place::Stock);
     h.drag(grab, stock);
     h.settle();
-    assert_eq!(game(&h).moves_played(), played, "nothing played");
+    assert_eq!(h.any_game().moves_played(), played, "nothing played");
     assert!(
-        game(&h).cards(Place::Stock).is_empty(),
+        h.any_game().cards(Place::Stock).is_empty(),
         "the waste was not turned over"
     );
 }
 
 #[test]
 fn space_turns_the_stock_and_the_keys_play() {
-    let mut h = klondike(1, "keys");
-    let before = game(&h).cards(Place::Stock).len();
+    let mut h = Harness::of("klondike", 1, "keys");
+    let before = h.any_game().cards(Place::Stock).len();
     h.key(KeyCode::Space, &[]);
     h.settle();
-    assert_eq!(game(&h).cards(Place::Stock).len(), before - 1);
+    assert_eq!(h.any_game().cards(Place::Stock).len(), before - 1);
     h.key(KeyCode::KeyZ, &[KeyCode::ControlLeft]);
     h.settle();
-    assert_eq!(game(&h).cards(Place::Stock).len(), before);
+    assert_eq!(h.any_game().cards(Place::Stock).len(), before);
 }
 
 /// A game record without its clock line.
@@ -273,24 +262,24 @@ fn switching_patience_loses_nothing_and_counts_nothing() {
         .world_mut()
         .write_message(Request::Best(Place::Stock, 0));
     h.settle();
-    let zodiac_record = game(&h).record();
+    let zodiac_record = h.any_game().record();
     h.app
         .world_mut()
         .write_message(Request::Switch("klondike".into()));
     h.settle();
-    assert_eq!(game(&h).patience().name(), "klondike");
+    assert_eq!(h.any_game().patience().name(), "klondike");
     h.app
         .world_mut()
         .write_message(Request::Best(Place::Stock, 0));
     h.settle();
-    let klondike_record = game(&h).record();
+    let klondike_record = h.any_game().record();
     // Back: Zodiac resumes exactly.
     h.app
         .world_mut()
         .write_message(Request::Switch("zodiac".into()));
     h.settle();
-    assert_eq!(game(&h).patience().name(), "zodiac");
-    assert_eq!(game(&h).moves_played(), 1);
+    assert_eq!(h.any_game().patience().name(), "zodiac");
+    assert_eq!(h.any_game().moves_played(), 1);
     assert_eq!(h.game().moves(), &[zodiac::zodiac::Move::Turn]);
     let _ = zodiac_record;
     // Nothing was counted, and each patience has its own file.
@@ -311,7 +300,7 @@ fn switching_patience_loses_nothing_and_counts_nothing() {
         .write_message(Request::Switch("klondike".into()));
     h.settle();
     let h = h.relaunch();
-    let g = game(&h);
+    let g = h.any_game();
     assert_eq!(g.patience().name(), "klondike");
     assert_eq!(g.moves_played(), 1);
     assert_eq!(g.status(), Status::Playing);
@@ -323,7 +312,7 @@ fn switching_patience_loses_nothing_and_counts_nothing() {
 #[test]
 fn a_switch_to_klondike_deals_a_proved_deal_found_off_the_frame() {
     let mut h = Harness::new(0, "switch-frame");
-    assert_eq!(game(&h).patience().name(), "zodiac");
+    assert_eq!(h.any_game().patience().name(), "zodiac");
     h.app
         .world_mut()
         .write_message(Request::Switch("klondike".into()));
@@ -332,19 +321,23 @@ fn a_switch_to_klondike_deals_a_proved_deal_found_off_the_frame() {
         let start = std::time::Instant::now();
         h.app.update();
         longest = longest.max(start.elapsed());
-        if game(&h).patience().name() == "klondike" {
+        if h.any_game().patience().name() == "klondike" {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    assert_eq!(game(&h).patience().name(), "klondike", "the switch is made");
+    assert_eq!(
+        h.any_game().patience().name(),
+        "klondike",
+        "the switch is made"
+    );
     println!(
         "longest frame switching to Klondike: {:.1} ms",
         longest.as_secs_f64() * 1000.0
     );
     h.settle();
     assert!(
-        game(&h).snapshot().solve().is_winnable(),
+        h.any_game().snapshot().solve().is_winnable(),
         "the deal was proved winnable"
     );
 }
@@ -389,7 +382,7 @@ fn scores_follow_the_setting_and_the_vegas_balance_carries_on() {
             })
         })
         .expect("a deal with an Ace on top");
-    let mut h = klondike(deal, "scores");
+    let mut h = Harness::of("klondike", deal, "scores");
     h.settle();
     assert!(
         counts_line(&mut h).ends_with("Vegas −$52"),

@@ -58,16 +58,23 @@ fn collect(mut levels: ResMut<Levels>) {
 }
 
 /// Starts rating the deal in play if it is not known, one at a time, and keeps frames coming
-/// while a rating runs.
+/// while a rating runs. Looks only after the game has changed (`pending`), so an idle frame
+/// costs nothing.
 fn start(
     session: Res<Session>,
     mut levels: ResMut<Levels>,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut pending: Local<bool>,
 ) {
-    let game = session.game.as_ref();
-    let wanted = key(game);
+    *pending |= session.is_changed();
     let v = levels.bypass_change_detection();
-    if v.running.is_none() && !v.known.contains_key(&wanted) {
+    if *pending && v.running.is_none() {
+        *pending = false;
+        let game = session.game.as_ref();
+        let wanted = key(game);
+        if v.known.contains_key(&wanted) {
+            return;
+        }
         let fresh = game.new_deal(game.deal());
         let task = AsyncComputeTaskPool::get().spawn(async move {
             // A rating that failed leaves the level unsaid instead of taking the game down.

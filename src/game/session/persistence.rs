@@ -234,10 +234,15 @@ fn reset_vegas(
         any = true;
     }
     if any {
-        match profile::to_ron(&stats.0) {
-            Ok(text) => saver.write(&files.statistics, text.into_bytes()),
-            Err(e) => error!("could not write statistics: {e}"),
-        }
+        save_statistics(&stats, &files, &saver);
+    }
+}
+
+/// Queues the statistics file.
+fn save_statistics(stats: &Statistics, files: &Files, saver: &Saver) {
+    match profile::to_ron(&stats.0) {
+        Ok(text) => saver.write(&files.statistics, text.into_bytes()),
+        Err(e) => error!("could not write statistics: {e}"),
     }
 }
 
@@ -305,10 +310,7 @@ fn count_finished(
         }
     }
     if any {
-        match profile::to_ron(&stats.0) {
-            Ok(text) => saver.write(&files.statistics, text.into_bytes()),
-            Err(e) => error!("could not write statistics: {e}"),
-        }
+        save_statistics(&stats, &files, &saver);
         saver.write(&files.history, games.to_text().into_bytes());
     }
 }

@@ -1,6 +1,7 @@
 //! What can be played: every legal move, stuck or not, the click's best move, the hint, the
 //! assistant's moves, what can be lifted and where it may go.
 
+use super::thumb::Runs;
 use super::*;
 
 impl Position {
@@ -101,50 +102,75 @@ impl Position {
     /// The move a click on `place` makes: its card's best legal destination, by a fixed priority.
     ///
     /// - Stock: turn a card, or turn the waste over when the stock is empty.
-    /// - Phase 1, waste or Equator card: the first Zodiac pile that takes it, clockwise from z0;
-    ///   for the waste card, failing that, the leftmost empty Equator cell.
-    /// - Phase 2, Zodiac top or Equator card: the first foundation that takes it (f0 first);
-    ///   with PySolFC's option, failing that, the first Zodiac pile that takes an Equator card.
+    /// - Phase 1, waste or Equator card: the first Zodiac pile, clockwise from z0, that takes it
+    ///   and stays one that comes apart in phase 2 (`thumb.rs`); for the waste card, failing
+    ///   that, the leftmost empty Equator cell; failing that, the first pile that takes it.
+    /// - Phase 2, Zodiac top or Equator card: the foundation that fits its pile best, f0 first
+    ///   among equals; with PySolFC's option, failing that, a Zodiac pile for an Equator card.
     ///
     /// None when the card cannot go anywhere (or `place` has no card that may move).
     pub fn best_move_from(&self, rules: &Rules, place: Place) -> Option<Move> {
-        let mut candidates: Box<dyn Iterator<Item = Move>> = match place {
+        let card = match place {
+            Place::Waste => self.waste_top(),
+            Place::Equator(e) => self.equator(e),
+            _ => None,
+        };
+        let runs = Runs::of(self, rules);
+        let keeps = |z: &u8| card.is_some_and(|c| runs.keeps(self, *z, c));
+        let spoils = |z: &u8| !keeps(z);
+        let candidates: Box<dyn Iterator<Item = Move>> = match place {
             Place::Stock => Box::new([Move::Turn, Move::Redeal].into_iter()),
             Place::Waste => Box::new(
                 (0..24)
+                    .filter(keeps)
                     .map(Move::WasteToZodiac)
-                    .chain((0..8).map(Move::WasteToEquator)),
+                    .chain((0..8).map(Move::WasteToEquator))
+                    .chain((0..24).filter(spoils).map(Move::WasteToZodiac)),
             ),
             Place::Equator(e) => Box::new(
                 (0..8)
                     .map(move |f| Move::EquatorToFoundation(e, f))
-                    .chain((0..24).map(move |z| Move::EquatorToZodiac(e, z))),
+                    .chain(
+                        (0..24)
+                            .filter(keeps)
+                            .map(move |z| Move::EquatorToZodiac(e, z)),
+                    )
+                    .chain(
+                        (0..24)
+                            .filter(spoils)
+                            .map(move |z| Move::EquatorToZodiac(e, z)),
+                    ),
             ),
             Place::Zodiac(z) => Box::new((0..8).map(move |f| Move::ZodiacToFoundation(z, f))),
             Place::Foundation(_) => Box::new(std::iter::empty()),
         };
-        candidates.find(|&m| self.check(rules, m).is_ok())
+        let mut legal = candidates.filter(|&m| self.check(rules, m).is_ok());
+        // In phase 2 a card that fits two foundations goes where its pile runs.
+        let fit = |m: &Move| match *m {
+            Move::ZodiacToFoundation(z, f) => runs.home_fit(self, rules, Place::Zodiac(z), f),
+            Move::EquatorToFoundation(e, f) => runs.home_fit(self, rules, Place::Equator(e), f),
+            _ => 3,
+        };
+        let first = legal.next()?;
+        Some(legal.fold(first, |best, m| if fit(&m) < fit(&best) { m } else { best }))
     }
 
-    /// A move worth suggesting: a card to a foundation, then a card onto the Zodiac (the Equator
-    /// before the waste, since it frees a cell), then filling an Equator cell from the waste,
-    /// and only then turning the stock (or the waste over). None when no move is left at all.
+    /// A move worth suggesting: a card to a foundation; then a card onto the Zodiac that keeps
+    /// the piles coming apart in phase 2 (the Equator's before the waste's, since it frees a
+    /// cell); then turning the stock (or the waste over); then filling an Equator cell from the
+    /// waste; a card laid where it spoils a pile only last. None when no move is left at all.
     pub fn hint(&self, rules: &Rules) -> Option<Move> {
         let moves = self.legal_moves(rules);
-        // A card that turns a pile back (a 7 on an 8 laid on a 7) makes it come apart in a
-        // harder order in phase 2: such moves, and the Equator's cells, wait until turning
-        // the stock has nothing better.
-        let turns_back = |z: u8, card: Card| {
-            let pile = self.zodiac(z);
-            pile.len() >= 2 && pile[pile.len() - 2].rank() == card.rank()
-        };
+        let runs = Runs::of(self, rules);
+        let keeps = |z: u8, card: Option<Card>| card.is_some_and(|c| runs.keeps(self, z, c));
         let rank = |m: &Move| match *m {
-            Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..) => 0,
-            Move::EquatorToZodiac(e, z) if !self.equator(e).is_some_and(|c| turns_back(z, c)) => 1,
-            Move::WasteToZodiac(z) if !self.waste_top().is_some_and(|c| turns_back(z, c)) => 2,
-            Move::Turn | Move::Redeal => 3,
-            Move::EquatorToZodiac(..) | Move::WasteToZodiac(_) => 4,
-            Move::WasteToEquator(_) => 5,
+            Move::ZodiacToFoundation(z, f) => runs.home_fit(self, rules, Place::Zodiac(z), f),
+            Move::EquatorToFoundation(e, f) => runs.home_fit(self, rules, Place::Equator(e), f),
+            Move::EquatorToZodiac(e, z) if keeps(z, self.equator(e)) => 3,
+            Move::WasteToZodiac(z) if keeps(z, self.waste_top()) => 4,
+            Move::Turn | Move::Redeal => 5,
+            Move::WasteToEquator(_) => 6,
+            Move::EquatorToZodiac(..) | Move::WasteToZodiac(_) => 7,
         };
         moves.iter().copied().min_by_key(rank)
     }

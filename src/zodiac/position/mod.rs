@@ -14,6 +14,7 @@ use std::fmt;
 mod apply;
 mod illegal;
 mod legal;
+mod thumb;
 
 pub use illegal::Illegal;
 
