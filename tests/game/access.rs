@@ -7,14 +7,12 @@ use bevy::a11y::AccessibilityNode;
 use bevy::input::ButtonState;
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
-use zodiac::game::LaunchOptions;
 use zodiac::game::access::announce::Said;
 use zodiac::game::messages::Overlay;
 use zodiac::game::session::Session;
 use zodiac::game::session::files::Settings;
 use zodiac::game::table::PlaceMarker;
 use zodiac::patience::{Place, words};
-use zodiac::zodiac::DealNumber;
 
 /// Each place's node label, by place.
 fn place_labels(h: &mut Harness) -> Vec<(Place, String)> {

@@ -5,15 +5,12 @@
 
 use crate::harness::Harness;
 use bevy::prelude::*;
-use zodiac::cards::DealNumber;
-use zodiac::game::LaunchOptions;
 use zodiac::game::messages::{Overlay, Request};
 use zodiac::game::overlays::calendar::WonDay;
-use zodiac::game::session::Session;
 use zodiac::game::session::files::{History, Settings};
 use zodiac::patience::daily::{self, Date};
 use zodiac::patience::difficulty::{self, Level};
-use zodiac::patience::{Game, Status, Verdict, registry};
+use zodiac::patience::{Status, Verdict, registry};
 
 #[test]
 fn the_chooser_deals_the_patience_rules_and_level_chosen_and_remembers_them() {

@@ -8,11 +8,10 @@ use bevy::prelude::*;
 use zodiac::cards::{Card, DealNumber};
 use zodiac::freecell::patience::{Game as FGame, move_to_neutral};
 use zodiac::freecell::{Move as FMove, Place as FPlace, Position, RuleSet};
-use zodiac::game::LaunchOptions;
 use zodiac::game::messages::{GameChanged, Request};
 use zodiac::game::session::Session;
 use zodiac::game::table::cards::Mirror;
-use zodiac::patience::{Game, Place};
+use zodiac::patience::Place;
 
 /// Puts this FreeCell position on the table (set-up, not the thing tested).
 fn set_position(h: &mut Harness, p: Position) {

@@ -9,10 +9,9 @@ use bevy::prelude::*;
 use std::path::PathBuf;
 use zodiac::game::LaunchOptions;
 use zodiac::game::messages::Request;
-use zodiac::game::session::Session;
 use zodiac::game::table::cards::Mirror;
 use zodiac::klondike::{Move as KMove, Position, RuleSet};
-use zodiac::patience::{Game, Move, Place, Status};
+use zodiac::patience::{Move, Place, Status};
 use zodiac::zodiac::DealNumber;
 
 fn centre(h: &Harness, place: Place) -> Vec2 {
