@@ -41,6 +41,11 @@
 //!   could make it lose (a talon card buried or put on a parent, a run moved): it is what
 //!   makes single-pass losses quick to prove.
 //!
+//! - **A neighbouring rule set decides what this one's budget leaves unknown**
+//!   (`Solver::neighbour`, its argument there): lost one card at a time with passes without
+//!   end is lost three at a time and with passes counted; won in a single pass is won with
+//!   passes without end.
+//!
 //! Each of these rules is checked by `differential`: the solver against a plain search with no
 //! pruning at all (`plain`), on positions from real deals, in `cargo test` and, on 10^5 and
 //! more, `scripts/differential`.
@@ -126,8 +131,61 @@ impl Solver {
         Solver::default()
     }
 
-    /// Decides `position` under `rules`, searching at most `budget` positions.
+    /// Decides `position` under `rules`, searching at most `budget` positions; where that
+    /// leaves it unknown, a neighbouring rule set may still decide it (`neighbour`).
     pub fn solve(&mut self, position: &Position, rules: &Rules, budget: usize) -> Verdict {
+        let verdict = self.decide(position, rules, budget);
+        if !matches!(verdict, Verdict::Unknown { .. }) {
+            return verdict;
+        }
+        let searched = self.searched;
+        let settled = self.neighbour(position, rules, budget);
+        self.searched += searched;
+        settled.unwrap_or(verdict)
+    }
+
+    /// The verdict a neighbouring rule set gives where it carries over (each search within
+    /// `budget`):
+    /// - **Lost one card at a time with passes without end is lost under any rule set.** From
+    ///   the same position, every move three at a time or with passes counted is a move (or,
+    ///   for a turn of three, three turns of one that leave the same waste and stock) one at
+    ///   a time with passes without end; so a win under the stricter rules is a win under
+    ///   the looser, and where the looser has none, neither has the stricter.
+    /// - **A win with a single pass is a win with passes without end**, one card at a time:
+    ///   the same moves, replayed through the rules before it is given.
+    pub fn neighbour(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        budget: usize,
+    ) -> Option<Verdict> {
+        let looser = Rules {
+            turn: 1,
+            passes: None,
+            ..*rules
+        };
+        if looser != *rules {
+            return match self.decide(position, &looser, budget) {
+                Verdict::Lost { why } => Some(Verdict::Lost {
+                    why: format!("even one card at a time with passes without end, {why}"),
+                }),
+                _ => None,
+            };
+        }
+        let stricter = Rules {
+            passes: Some(1),
+            ..*rules
+        };
+        let Verdict::Winnable { line, .. } = self.decide(position, &stricter, budget) else {
+            return None;
+        };
+        let mut check = *position;
+        let replays = line.iter().all(|&m| check.apply(rules, m).is_ok());
+        (replays && check.is_won()).then_some(Verdict::Winnable { line, note: None })
+    }
+
+    /// Decides `position` under `rules` alone, searching at most `budget` positions.
+    fn decide(&mut self, position: &Position, rules: &Rules, budget: usize) -> Verdict {
         self.acts.clear();
         self.kids.clear();
         self.searched = 0;

@@ -486,6 +486,60 @@ fn the_solver_agrees_with_the_plain_search() {
     );
 }
 
+/// Where a rule set's own search runs out, a neighbouring one may decide (`Solver::neighbour`):
+/// a loss one card at a time with passes without end carries over to draw three and single
+/// pass, and a single pass's win to passes without end. Checked against the plain search on
+/// late and random positions: every verdict carried over is the plain search's under the
+/// position's own rules. And draw-three deal 340, unknown within the budget, is lost: it is
+/// lost one card at a time with passes without end.
+#[test]
+fn a_neighbouring_rule_set_decides_only_what_carries_over() {
+    use differential::{Kind, PLAIN_BUDGET, positions};
+    let mut solver = Solver::new();
+    let mut carried = [0usize; 2];
+    for (i, name) in ["draw-three", "unlimited"].into_iter().enumerate() {
+        let r = rules(name);
+        for deal in 1..=40 {
+            for kind in [Kind::Late, Kind::Random] {
+                for p in positions(&mut solver, &r, deal, kind, 200_000) {
+                    let Some(v) = solver.neighbour(&p, &r, 200_000) else {
+                        continue;
+                    };
+                    let truth = plain::judge(&p, &r, PLAIN_BUDGET);
+                    let agree = match (&v, &truth) {
+                        (_, plain::Plain::Unknown) => continue,
+                        (Verdict::Lost { .. }, plain::Plain::Lost) => true,
+                        (Verdict::Winnable { line, .. }, plain::Plain::Won(_)) => {
+                            replays(&p, &r, line)
+                        }
+                        _ => false,
+                    };
+                    let plain_word = match truth {
+                        plain::Plain::Won(_) => "won",
+                        _ => "lost",
+                    };
+                    assert!(
+                        agree,
+                        "{name}: {} but the plain search: {plain_word}\n{p:?}",
+                        v.word()
+                    );
+                    carried[i] += 1;
+                }
+            }
+        }
+    }
+    // What the test stands on: verdicts carried over both ways.
+    assert!(carried[0] > 20 && carried[1] > 20, "{carried:?}");
+    let r = rules("draw-three");
+    let start = deal(340, &r);
+    assert!(matches!(
+        solver.decide(&start, &r, BUDGET),
+        Verdict::Unknown { .. }
+    ));
+    let v = solver.solve(&start, &r, BUDGET);
+    assert!(matches!(v, Verdict::Lost { .. }), "{v:?}");
+}
+
 /// Unlimited deal 610 is won only by bringing the 7♠ back from its foundation so that the 6♠
 /// under it can come back too (a line found by a third-party solver; the take-back rule once
 /// called the deal lost). The position after the line's move 247, where the 7♠ must come back,
