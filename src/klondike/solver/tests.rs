@@ -540,6 +540,24 @@ fn a_neighbouring_rule_set_decides_only_what_carries_over() {
     assert!(matches!(v, Verdict::Lost { .. }), "{v:?}");
 }
 
+/// Draw-three deal 466 is won (lonelybot says so too), but not along any line the search in its
+/// usual order reaches within 16,000,000 positions: one of the short shuffled searches that
+/// follow finds one (`Solver::restarts`), and it replays to a win.
+#[test]
+fn a_win_the_usual_order_comes_to_late_is_found_by_shuffled_searches() {
+    let r = rules("draw-three");
+    let start = deal(466, &r);
+    let mut solver = Solver::new();
+    assert!(matches!(
+        solver.decide(&start, &r, BUDGET),
+        Verdict::Unknown { .. }
+    ));
+    let Verdict::Winnable { line, .. } = solver.solve(&start, &r, BUDGET) else {
+        panic!("draw-three deal 466 is winnable");
+    };
+    assert!(replays(&start, &r, &line));
+}
+
 /// Unlimited deal 610 is won only by bringing the 7♠ back from its foundation so that the 6♠
 /// under it can come back too (a line found by a third-party solver; the take-back rule once
 /// called the deal lost). The position after the line's move 247, where the 7♠ must come back,
