@@ -146,11 +146,7 @@ impl Position {
         };
         let mut legal = candidates.filter(|&m| self.check(rules, m).is_ok());
         // In phase 2 a card that fits two foundations goes where its pile runs.
-        let fit = |m: &Move| match *m {
-            Move::ZodiacToFoundation(z, f) => runs.home_fit(self, rules, Place::Zodiac(z), f),
-            Move::EquatorToFoundation(e, f) => runs.home_fit(self, rules, Place::Equator(e), f),
-            _ => 3,
-        };
+        let fit = |m: &Move| runs.move_fit(self, rules, *m).unwrap_or(3);
         let first = legal.next()?;
         Some(legal.fold(first, |best, m| if fit(&m) < fit(&best) { m } else { best }))
     }
@@ -164,8 +160,9 @@ impl Position {
         let runs = Runs::of(self, rules);
         let keeps = |z: u8, card: Option<Card>| card.is_some_and(|c| runs.keeps(self, z, c));
         let rank = |m: &Move| match *m {
-            Move::ZodiacToFoundation(z, f) => runs.home_fit(self, rules, Place::Zodiac(z), f),
-            Move::EquatorToFoundation(e, f) => runs.home_fit(self, rules, Place::Equator(e), f),
+            Move::ZodiacToFoundation(..) | Move::EquatorToFoundation(..) => {
+                runs.move_fit(self, rules, *m).unwrap_or(2)
+            }
             Move::EquatorToZodiac(e, z) if keeps(z, self.equator(e)) => 3,
             Move::WasteToZodiac(z) if keeps(z, self.waste_top()) => 4,
             Move::Turn | Move::Redeal => 5,

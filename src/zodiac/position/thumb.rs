@@ -92,6 +92,19 @@ impl Runs {
         })
     }
 
+    /// How well a move home fits the piles ([`Runs::home_fit`]); None for any other move.
+    pub(super) fn move_fit(&self, position: &Position, rules: &Rules, m: Move) -> Option<u8> {
+        match m {
+            Move::ZodiacToFoundation(z, f) => {
+                Some(self.home_fit(position, rules, Place::Zodiac(z), f))
+            }
+            Move::EquatorToFoundation(e, f) => {
+                Some(self.home_fit(position, rules, Place::Equator(e), f))
+            }
+            _ => None,
+        }
+    }
+
     /// How well sending the card on top of `from` to foundation `f` fits the piles, best 0: a
     /// pile's card to the foundation its pile runs towards; a card on its own (the Equator's,
     /// or a pile's last) that no pile running that way holds; last, a card that breaks its
