@@ -107,7 +107,8 @@ enum Sub {
         #[arg(long, value_name = "NAME")]
         rules: Option<String>,
         /// Positions searched before the answer is unknown, for a solver with a budget
-        /// (Klondike's: default 4000000)
+        /// (Klondike's: 4000000 first, then up to N where that is not enough; default
+        /// 32000000. FreeCell's: default 4000000)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
     },
@@ -128,7 +129,8 @@ enum Sub {
         #[arg(long, value_name = "FILE")]
         csv: Option<PathBuf>,
         /// Positions searched per deal before it is unknown, for a solver with a budget
-        /// (Klondike's: default 4000000)
+        /// (Klondike's: 4000000 first, then up to N where that is not enough; default
+        /// 32000000. FreeCell's: default 4000000)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
     },

@@ -3,7 +3,7 @@
 //! positions.
 
 use super::Klondike;
-use crate::klondike::solver::{self, BUDGET, Solver};
+use crate::klondike::solver::{self, LAST_BUDGET, Solver};
 use crate::klondike::{Position, Rules};
 use crate::patience::rules::budgeted_solve_text;
 use crate::patience::{CommandLine, Decided};
@@ -26,7 +26,7 @@ impl CommandLine for Klondike {
     ) -> Result<String, String> {
         Ok(budgeted_solve_text(|| {
             let mut solver = Solver::new();
-            let verdict = solver.solve(position, rules, budget.unwrap_or(BUDGET));
+            let verdict = solver.solve_growing(position, rules, budget.unwrap_or(LAST_BUDGET));
             (verdict, solver.searched)
         }))
     }
@@ -38,7 +38,7 @@ impl CommandLine for Klondike {
         budget: Option<usize>,
         row: &mut dyn FnMut(Decided),
     ) -> Result<(), String> {
-        solver::decide_range(rules, range, jobs, budget.unwrap_or(BUDGET), |d| {
+        solver::decide_range(rules, range, jobs, budget.unwrap_or(LAST_BUDGET), |d| {
             row(Decided {
                 deal: d.deal,
                 word: d.word,

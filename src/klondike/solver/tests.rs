@@ -605,3 +605,15 @@ fn unlimited_610_after_247() -> Position {
         1,
     )
 }
+
+/// Unlimited deal 101 is lost, but proving it takes 4.65M positions, past the first budget
+/// (`BUDGET`): the command line's growing budget decides it, and says how far it searched.
+#[test]
+fn a_deal_the_first_budget_leaves_unknown_is_decided_within_the_last() {
+    let r = rules("unlimited");
+    let start = deal(101, &r);
+    let mut solver = Solver::new();
+    let v = solver.solve_growing(&start, &r, 2 * BUDGET);
+    assert!(matches!(v, Verdict::Lost { .. }), "{v:?}");
+    assert!(solver.searched > BUDGET, "{}", solver.searched);
+}
