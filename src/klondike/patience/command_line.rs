@@ -26,7 +26,7 @@ impl CommandLine for Klondike {
     ) -> Result<String, String> {
         Ok(budgeted_solve_text(|| {
             let mut solver = Solver::new();
-            let verdict = solver.solve_growing(position, rules, budget.unwrap_or(LAST_BUDGET));
+            let verdict = solver.solve(position, rules, budget.unwrap_or(LAST_BUDGET));
             (verdict, solver.searched)
         }))
     }

@@ -74,11 +74,17 @@ impl Tally {
 
 /// Compares the solver's verdict on `p` with the plain search's.
 pub fn compare(solver: &mut Solver, p: &Position, rules: &Rules, solver_budget: usize) -> Outcome {
+    compare_by(p, rules, || solver.solve(p, rules, solver_budget))
+}
+
+/// Compares the verdict `solve` gives on `p` (asked only where the plain search decides)
+/// with the plain search's.
+pub fn compare_by(p: &Position, rules: &Rules, solve: impl FnOnce() -> Verdict) -> Outcome {
     let truth = plain::judge(p, rules, PLAIN_BUDGET);
     if truth == Plain::Unknown {
         return Outcome::Undecided;
     }
-    let verdict = solver.solve(p, rules, solver_budget);
+    let verdict = solve();
     let shown = || format!("{rules:?}\n{p:?}");
     match (&verdict, &truth) {
         (Verdict::Unknown { .. }, _) | (_, Plain::Unknown) => Outcome::Undecided,

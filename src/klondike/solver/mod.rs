@@ -86,13 +86,14 @@ pub type Verdict = crate::patience::Verdict<Move>;
 
 /// Positions the search in the usual order may take before the solver looks elsewhere (a
 /// neighbouring rule set's search may take as many again, and with passes without end the
-/// shuffled searches as many again) and at last says "unknown".
+/// shuffled searches as many again) and, with no more budget than this, says "unknown"; with
+/// more, the first stage of `Solver::solve`.
 pub const BUDGET: usize = 4_000_000;
 
-/// The budget the command line grows to where `BUDGET` leaves a deal unknown
-/// (`Solver::solve_growing`): enough for every one of deals 1-1,000 under each rule set (the
-/// slowest, draw-three deal 844, is won at 29M positions, about 0.8 GB), and most of the
-/// rest. A player's table never waits for it: the table has its own budget.
+/// The command line's budget (`zodiac solve`, `zodiac winrate`), spent in two stages
+/// (`Solver::solve`): enough for every one of deals 1-1,000 under each rule set (the slowest,
+/// draw-three deal 844, is won at 29M positions, about 0.8 GB), and most of the rest. A
+/// player's table never waits for it: the table has its own budget.
 pub const LAST_BUDGET: usize = 32_000_000;
 
 /// The seeds of the short searches tried first with passes without end (0: the usual order),
@@ -121,6 +122,15 @@ pub struct Solver {
     pub searched: usize,
     /// The shuffling generator's state (0: moves in the usual order).
     shuffle: u64,
+    /// The path of the last search, each position with its moves (`acts`) and the next to
+    /// try: where its budget ran out, what `resume` goes on from.
+    path: Vec<Frame>,
+    /// The table of the search in the usual order that `decide` left where its budget ran
+    /// out, to go on with (`resume`).
+    paused: Option<Table>,
+    /// A second solver for the neighbouring rule set and the shuffled searches, so that the
+    /// paused search keeps its memory meanwhile.
+    aside: Option<Box<Solver>>,
 }
 
 /// A position a move leads to, with its key and progress (`State::key`).
@@ -144,40 +154,69 @@ impl Solver {
         Solver::default()
     }
 
-    /// Decides `position` under `rules`, searching at most `budget` positions; where that
-    /// leaves it unknown, a neighbouring rule set may still decide it (`neighbour`).
+    /// Decides `position` under `rules`, searching at most `budget` positions in the usual
+    /// order; where that leaves it unknown, a neighbouring rule set (`neighbour`) and shuffled
+    /// searches (`restarts`) may still decide it, each within the budget again. A budget over
+    /// `BUDGET` is spent in two stages: all of that within `BUDGET` first, then the search in
+    /// the usual order goes on where it stopped, and the other two again with the whole
+    /// budget. Most deals are decided within the first stage, a few need far more (slow
+    /// proofs of a loss: draw-three deal 54 is lost at 23.5M positions); where the
+    /// neighbouring rule set or the shuffled searches decide quickly, they do so before the
+    /// usual order has spent the large budget.
     pub fn solve(&mut self, position: &Position, rules: &Rules, budget: usize) -> Verdict {
-        let verdict = self.decide(position, rules, budget);
-        if !matches!(verdict, Verdict::Unknown { .. }) {
-            return verdict;
-        }
-        let mut searched = self.searched;
-        let mut settled = self.neighbour(position, rules, budget);
-        searched += self.searched;
-        if settled.is_none() {
-            settled = self.restarts(position, rules, budget);
-            searched += self.searched;
-        }
-        self.searched = searched;
-        settled.unwrap_or(verdict)
+        self.solve_in_stages(position, rules, budget.min(BUDGET), budget)
     }
 
-    /// Decides `position` within `BUDGET` (`solve`), and where that leaves it unknown, again
-    /// within `last`. Most deals are decided within the first budget, a few need far more
-    /// (slow proofs of a loss: draw-three deal 54 is lost at 23.5M positions); searching
-    /// those twice costs less than giving every deal the large budget, where the neighbouring
-    /// rule set and the shuffled searches, tried only when the usual order runs out, would
-    /// come late to what they decide within the first.
-    pub fn solve_growing(&mut self, position: &Position, rules: &Rules, last: usize) -> Verdict {
-        let first = last.min(BUDGET);
-        let verdict = self.solve(position, rules, first);
-        if last == first || !matches!(verdict, Verdict::Unknown { .. }) {
-            return verdict;
+    /// `solve` with the first stage's budget given (`first`, at most `last`).
+    fn solve_in_stages(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        first: usize,
+        last: usize,
+    ) -> Verdict {
+        let mut verdict = self.decide(position, rules, first);
+        // Positions searched but by the search in the usual order (`self.searched`).
+        let mut others = 0;
+        let mut budget = first;
+        while matches!(verdict, Verdict::Unknown { .. }) {
+            let aside = self.aside.get_or_insert_with(Box::default);
+            let mut settled = aside.neighbour(position, rules, budget);
+            others += aside.searched;
+            if settled.is_none() {
+                settled = aside.restarts(position, rules, budget);
+                others += aside.searched;
+            }
+            if let Some(v) = settled {
+                verdict = v;
+                break;
+            }
+            if budget >= last {
+                break;
+            }
+            budget = last;
+            verdict = match self.resume(position, budget) {
+                Some(v) => v,
+                None => {
+                    others += self.searched;
+                    self.decide(position, rules, budget)
+                }
+            };
         }
-        let searched = self.searched;
-        let verdict = self.solve(position, rules, last);
-        self.searched += searched;
+        self.paused = None;
+        self.searched += others;
         verdict
+    }
+
+    /// Goes on with the search in the usual order that `decide` left where its budget ran
+    /// out, until `self.searched` reaches `budget`; `None` if there is none.
+    fn resume(&mut self, position: &Position, budget: usize) -> Option<Verdict> {
+        let table = self.paused.take()?;
+        let verdict = self.walk(position, &table, budget);
+        if matches!(verdict, Verdict::Unknown { .. }) {
+            self.paused = Some(table);
+        }
+        Some(verdict)
     }
 
     /// With passes without end, where the search in its usual order ran out, many short
@@ -252,6 +291,7 @@ impl Solver {
         self.acts.clear();
         self.kids.clear();
         self.searched = 0;
+        self.paused = None;
         if position.is_won() {
             return Verdict::Winnable {
                 line: Vec::new(),
@@ -282,11 +322,19 @@ impl Solver {
                 let limit = (self.searched + PROBE_BUDGET).min(budget);
                 match self.search(position, &table, start, limit, seed) {
                     Verdict::Unknown { .. } if limit < budget => {}
+                    v @ Verdict::Unknown { .. } => {
+                        self.paused = Some(table);
+                        return v;
+                    }
                     v => return v,
                 }
             }
         }
-        self.search(position, &table, start, budget, 0)
+        let verdict = self.search(position, &table, start, budget, 0);
+        if matches!(verdict, Verdict::Unknown { .. }) {
+            self.paused = Some(table);
+        }
+        verdict
     }
 
     /// One depth-first search from `start` (the solver's form of `position`) until
@@ -306,20 +354,35 @@ impl Solver {
         self.acts.clear();
         self.kids.clear();
         self.shuffle = shuffle;
-        let mut path: Vec<Frame> = Vec::with_capacity(256);
+        self.path.clear();
         let (key, progress) = start.key(table);
         let root = Kid {
             state: start,
             key,
             progress,
         };
-        match self.arrive(root, table, budget, true) {
+        // The start is searched whatever the budget (a search paused later starts again from
+        // a path).
+        match self.arrive(root, table, usize::MAX, true) {
             Arrival::Over => return line::concrete(position, rules, &[]),
-            Arrival::Search(frame) => path.push(frame),
-            Arrival::Seen | Arrival::Dead => {}
-            Arrival::OutOfBudget => return out_of_budget(budget),
+            Arrival::Search(frame) => self.path.push(frame),
+            Arrival::Seen | Arrival::Dead | Arrival::OutOfBudget => {}
         }
-        while let Some(frame) = path.last_mut() {
+        self.walk(position, table, budget)
+    }
+
+    /// The depth-first search along `self.path` until it ends or `self.searched` reaches
+    /// `budget`. Out of budget, the path is left where it stopped, the move that found no
+    /// budget to be tried again (`resume`).
+    fn walk(&mut self, position: &Position, table: &Table, budget: usize) -> Verdict {
+        let rules = &table.rules;
+        let mut path = std::mem::take(&mut self.path);
+        let verdict = loop {
+            let Some(frame) = path.last_mut() else {
+                break Verdict::Lost {
+                    why: why_lost(position, rules),
+                };
+            };
             if frame.next == frame.end {
                 self.acts.truncate(frame.start);
                 self.kids.truncate(frame.start);
@@ -341,16 +404,20 @@ impl Solver {
             match self.arrive(kid, table, budget, tighter) {
                 Arrival::Over => {
                     let acts: Vec<Act> = path.iter().map(|f| self.acts[f.next - 1]).collect();
-                    return line::concrete(position, rules, &acts);
+                    break line::concrete(position, rules, &acts);
                 }
                 Arrival::Search(next) => path.push(next),
                 Arrival::Seen | Arrival::Dead => {}
-                Arrival::OutOfBudget => return out_of_budget(budget),
+                Arrival::OutOfBudget => {
+                    if let Some(frame) = path.last_mut() {
+                        frame.next -= 1;
+                    }
+                    break out_of_budget(budget);
+                }
             }
-        }
-        Verdict::Lost {
-            why: why_lost(position, rules),
-        }
+        };
+        self.path = path;
+        verdict
     }
 
     /// Looks at a position just reached: over, seen before, lost, or to be searched; the
@@ -364,13 +431,14 @@ impl Solver {
         if s.is_over() {
             return Arrival::Over;
         }
+        // Before the memory hears of it: a search gone on with later finds it new.
+        if self.searched >= budget {
+            return Arrival::OutOfBudget;
+        }
         if self.seen.meet(key, progress) == Met::Before {
             return Arrival::Seen;
         }
         self.searched += 1;
-        if self.searched > budget {
-            return Arrival::OutOfBudget;
-        }
         // Without a pass left, the waste is a stack: cards turned over carelessly can bury
         // what others wait for, and cards put on a parent can take the place their twins need
         // (see `relax`), whatever the move. With one left, every talon card is at hand: the

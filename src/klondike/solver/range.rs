@@ -15,9 +15,9 @@ pub struct Decided {
     pub positions: usize,
 }
 
-/// Decides deals `first..=last` under `rules` on `jobs` threads, each within `BUDGET`
-/// positions and, where that leaves it unknown, `budget` (`Solver::solve_growing`);
-/// `decided` hears each deal as it is decided, in deal order.
+/// Decides deals `first..=last` under `rules` on `jobs` threads, each within `budget`
+/// positions (`Solver::solve`: in two stages if more than `BUDGET`); `decided` hears each
+/// deal as it is decided, in deal order.
 pub fn decide_range(
     rules: &Rules,
     range: (u128, u128),
@@ -35,7 +35,7 @@ pub fn decide_range(
             let deal = crate::cards::DealNumber::new(n).expect("in range");
             let p = Position::deal(deal, rules);
             let start = std::time::Instant::now();
-            let word = solver.solve_growing(&p, rules, budget).word();
+            let word = solver.solve(&p, rules, budget).word();
             Decided {
                 deal: n,
                 word,

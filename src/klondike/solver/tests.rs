@@ -613,7 +613,47 @@ fn a_deal_the_first_budget_leaves_unknown_is_decided_within_the_last() {
     let r = rules("unlimited");
     let start = deal(101, &r);
     let mut solver = Solver::new();
-    let v = solver.solve_growing(&start, &r, 2 * BUDGET);
+    let v = solver.solve(&start, &r, 2 * BUDGET);
     assert!(matches!(v, Verdict::Lost { .. }), "{v:?}");
     assert!(solver.searched > BUDGET, "{}", solver.searched);
+}
+
+/// A search paused where the first stage's budget ran out and gone on with in the second
+/// (`Solver::solve` with more than `BUDGET`) is the same exact search: against the plain
+/// search on late and random positions, with first budgets so small that it pauses early,
+/// later, or not at all.
+#[test]
+fn a_search_paused_and_gone_on_with_agrees_with_the_plain_search() {
+    use differential::{Kind, Tally, compare_by, positions};
+    let mut solver = Solver::new();
+    let mut tally = Tally::default();
+    let mut paused = 0;
+    for name in RULE_SETS {
+        let r = rules(name);
+        for deal in 1..=12 {
+            for kind in [Kind::Late, Kind::Random] {
+                let found = positions(&mut solver, &r, deal, kind, 200_000);
+                for (i, p) in found.into_iter().enumerate() {
+                    let first = [5, 60, 700][i % 3];
+                    let pauses = matches!(solver.decide(&p, &r, first), Verdict::Unknown { .. });
+                    tally.add(compare_by(&p, &r, || {
+                        let v = solver.solve_in_stages(&p, &r, first, BUDGET);
+                        paused += usize::from(pauses && !matches!(v, Verdict::Unknown { .. }));
+                        v
+                    }));
+                }
+            }
+        }
+    }
+    assert!(
+        tally.disagreements.is_empty(),
+        "{} disagreements, the first: {}",
+        tally.disagreements.len(),
+        tally.disagreements[0]
+    );
+    // What the test stands on: both answers, many of them after a pause.
+    assert!(
+        tally.won > 50 && tally.lost > 20 && paused > 50,
+        "{tally:?}, {paused} decided after a pause"
+    );
 }
