@@ -52,7 +52,9 @@
 //!
 //! The order of moves changes only how soon a win is found: with passes without end, where
 //! most deals are won, a few short searches in shuffled orders go first, and where the search
-//! in the usual order runs out of its budget, many more (`Solver::restarts`).
+//! in the usual order runs out of its budget, many more (`Solver::restarts`). A budget over
+//! `BUDGET` is spent in two stages, the search in the usual order paused between them
+//! (`Solver::solve`).
 //!
 //! The set of positions seen is keyed exactly (no hash stands for a position), in 8 bytes a
 //! position for the rule sets shipped.
