@@ -607,7 +607,7 @@ fn unlimited_610_after_247() -> Position {
 }
 
 /// Unlimited deal 101 is lost, but proving it takes 4.65M positions, past the first budget
-/// (`BUDGET`): the command line's growing budget decides it, and says how far it searched.
+/// (`BUDGET`): a larger budget decides it in the second stage (`Solver::solve`).
 #[test]
 fn a_deal_the_first_budget_leaves_unknown_is_decided_within_the_last() {
     let r = rules("unlimited");
