@@ -70,6 +70,25 @@ impl Tally {
             Outcome::Disagree(why) => self.disagreements.push(why),
         }
     }
+
+    /// Adds another tally's counts and disagreements to this one's.
+    pub fn absorb(&mut self, other: Tally) {
+        self.won += other.won;
+        self.lost += other.lost;
+        self.needs_back += other.needs_back;
+        self.undecided += other.undecided;
+        self.disagreements.extend(other.disagreements);
+    }
+
+    /// Fails (a test) on any disagreement, showing the first with its position.
+    pub fn assert_agrees(&self) {
+        if let Some(first) = self.disagreements.first() {
+            panic!(
+                "{} disagreements, the first: {first}",
+                self.disagreements.len()
+            );
+        }
+    }
 }
 
 /// Compares the solver's verdict on `p` with the plain search's.
@@ -230,4 +249,28 @@ pub fn run(rules: &Rules, deals: std::ops::RangeInclusive<u128>, kind: Kind) -> 
         }
     }
     tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Outcome, Tally};
+
+    /// The differential tests fail through `assert_agrees`: one disagreement among agreements
+    /// is enough, and what it says is shown.
+    #[test]
+    #[should_panic(expected = "1 disagreements, the first: the solver says lost")]
+    fn one_disagreement_fails() {
+        let mut tally = Tally::default();
+        let agree = Outcome::Agree {
+            winnable: true,
+            needs_back: false,
+        };
+        tally.add(agree.clone());
+        let mut other = Tally::default();
+        other.add(Outcome::Disagree("the solver says lost".into()));
+        tally.absorb(other);
+        tally.add(agree);
+        assert_eq!(tally.won, 2);
+        tally.assert_agrees();
+    }
 }

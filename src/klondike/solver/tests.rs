@@ -466,19 +466,10 @@ fn the_solver_agrees_with_the_plain_search() {
         let random = run(&r, 1..=40, Kind::Random);
         eprintln!("{name}: late {late:?}; eager {eager:?}; random {random:?}");
         for t in [late, eager, random] {
-            all.won += t.won;
-            all.lost += t.lost;
-            all.needs_back += t.needs_back;
-            all.undecided += t.undecided;
-            all.disagreements.extend(t.disagreements);
+            all.absorb(t);
         }
     }
-    assert!(
-        all.disagreements.is_empty(),
-        "{} disagreements, the first: {}",
-        all.disagreements.len(),
-        all.disagreements[0]
-    );
+    all.assert_agrees();
     // What the test stands on: enough of each answer, and wins that need a card back.
     assert!(
         all.won > 300 && all.lost > 100 && all.needs_back > 3,
@@ -645,12 +636,7 @@ fn a_search_paused_and_gone_on_with_agrees_with_the_plain_search() {
             }
         }
     }
-    assert!(
-        tally.disagreements.is_empty(),
-        "{} disagreements, the first: {}",
-        tally.disagreements.len(),
-        tally.disagreements[0]
-    );
+    tally.assert_agrees();
     // What the test stands on: both answers, many of them after a pause.
     assert!(
         tally.won > 50 && tally.lost > 20 && paused > 50,
