@@ -8,8 +8,12 @@ fn mask(b: Bit) -> u64 {
 }
 
 /// The moves worth trying at `s`, the likeliest first, pushed onto `out`: a safe move home
-/// alone if there is one; else home, the runs that turn up the most face-down cards first,
-/// the waste's top card, the stock's cards, and cards back from the foundations last.
+/// alone if there is one; else the runs that turn up the most face-down cards first, then
+/// cards home, the talon's cards from the lowest up, and cards back from the foundations last.
+/// (The order changes only how soon a win is found. Turning cards up first, and the talon's
+/// low cards before its high ones, which they free the way home for, found the wins of deals
+/// 1-1,000 in 20% fewer positions one card at a time, 7% fewer three at a time, than cards
+/// home first and the talon in turning order.)
 pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
     let rules = &table.rules;
     let roots = s.roots(table);
@@ -63,12 +67,6 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
             return;
         }
     }
-    let mut rest = home_now;
-    while rest != 0 {
-        let b = rest.trailing_zeros() as Bit;
-        rest &= rest - 1;
-        out.push(Act::Home(b));
-    }
     let placeable = s.placeable(table, roots);
     // Runs from the bottom of each column's face-up cards, the deepest pile first.
     let first_reveal = out.len();
@@ -93,14 +91,21 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
         Act::Reveal(c) => std::cmp::Reverse(s.pile[usize::from(*c)]),
         _ => std::cmp::Reverse(0),
     });
-    // The talon's cards, the waste's top first. One card at a time with passes without end,
-    // a talon card can be had whenever it is wanted, so it goes onto the table only when a
-    // card could go on it at once: take a winning line that puts it there earlier; until
+    let mut rest = home_now;
+    while rest != 0 {
+        let b = rest.trailing_zeros() as Bit;
+        rest &= rest - 1;
+        out.push(Act::Home(b));
+    }
+    // The talon's cards, the lowest first (each home before onto the table). One card at a
+    // time with passes without end, a talon card can be had whenever it is wanted, so it goes
+    // onto the table only when a card could go on it at once: take a winning line that puts it there earlier; until
     // the first card goes on it (or it goes home) it only covers a parent, which nothing
     // needs covered, so it could as well have waited in the talon (its place on the parents'
     // level still free when it comes) until then, when that card (a root, a face-up card on
     // its twin, a talon card, or a foundation's top) was already where it could be had.
     let free_talon = rules.turn == 1 && rules.passes.is_none();
+    let first_talon = out.len();
     talon_reach(s, table, |card, steps, turned, pass| {
         for home in [true, false] {
             let fits = if home {
@@ -120,6 +125,11 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
                 });
             }
         }
+    });
+    // Stable: a card's move home stays before its move onto the table.
+    out[first_talon..].sort_by_key(|a| match a {
+        Act::Talon { card, .. } => *card,
+        _ => 0,
     });
     // Every card that can come back from its foundation is tried: one brought back may hold
     // nothing itself and yet uncover the card under it, which does (unlimited deal 610 is won
