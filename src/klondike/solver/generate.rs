@@ -99,11 +99,12 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
     }
     // The talon's cards, the lowest first (each home before onto the table). One card at a
     // time with passes without end, a talon card can be had whenever it is wanted, so it goes
-    // onto the table only when a card could go on it at once: take a winning line that puts it there earlier; until
-    // the first card goes on it (or it goes home) it only covers a parent, which nothing
-    // needs covered, so it could as well have waited in the talon (its place on the parents'
-    // level still free when it comes) until then, when that card (a root, a face-up card on
-    // its twin, a talon card, or a foundation's top) was already where it could be had.
+    // onto the table only when a card could go on it at once: take a winning line that puts
+    // it there earlier; until the first card goes on it (or it goes home) it only covers a
+    // parent, which nothing needs covered, so it could as well have waited in the talon (its
+    // place on the parents' level still free when it comes) until then, when that card (a
+    // root, a face-up card on its twin, a talon card, or a foundation's top) was already where
+    // it could be had.
     let free_talon = rules.turn == 1 && rules.passes.is_none();
     let first_talon = out.len();
     talon_reach(s, table, |card, steps, turned, pass| {
