@@ -1,7 +1,7 @@
 //! The moves the search tries at a position, and the order it tries them in (see the pruning
 //! notes in `mod.rs`).
 
-use super::state::{Act, Bit, State, Table, rank, suit, talon_reach};
+use super::state::{Act, Bit, State, Table, rank, suit, talon_reach, turns_to};
 
 fn mask(b: Bit) -> u64 {
     1 << b
@@ -49,21 +49,30 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
     // One card at a time with passes without end, any talon card can be turned up whenever
     // it is wanted, and the key forgets how far the talon is turned: a talon card is then as
     // free as an uncovered one on the table, and a safe one goes home alone like it.
-    if rules.turn == 1 && rules.passes.is_none() && s.talon & wanted != 0 {
-        let mut safe = None;
-        talon_reach(s, table, |card, steps, turned, pass| {
-            if safe.is_none() && wanted & mask(card) != 0 && s.safe_home(card, rules) {
-                safe = Some(Act::Talon {
-                    card,
-                    home: true,
-                    steps,
-                    turned,
-                    pass,
-                });
+    let free_talon = rules.turn == 1 && rules.passes.is_none();
+    if free_talon && s.talon & wanted != 0 {
+        // The first the turning brings up, if several are safe (as `talon_reach` would).
+        let mut safe: Option<(u8, Bit, u8, u16)> = None;
+        let mut rest = s.talon & wanted;
+        while rest != 0 {
+            let card = rest.trailing_zeros() as Bit;
+            rest &= rest - 1;
+            if s.safe_home(card, rules) {
+                let (steps, turned, pass) = turns_to(s, table, card);
+                let found = (steps, card, turned, pass);
+                if safe.is_none_or(|first| found < first) {
+                    safe = Some(found);
+                }
             }
-        });
-        if let Some(act) = safe {
-            out.push(act);
+        }
+        if let Some((steps, card, turned, pass)) = safe {
+            out.push(Act::Talon {
+                card,
+                home: true,
+                steps,
+                turned,
+                pass,
+            });
             return;
         }
     }
@@ -105,18 +114,23 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
     // place on the parents' level still free when it comes) until then, when that card (a
     // root, a face-up card on its twin, a talon card, or a foundation's top) was already where
     // it could be had.
-    let free_talon = rules.turn == 1 && rules.passes.is_none();
-    let first_talon = out.len();
-    talon_reach(s, table, |card, steps, turned, pass| {
-        for home in [true, false] {
-            let fits = if home {
-                wanted
-            } else if free_talon && !child_at_hand(s, card, rules.foundation_to_column) {
-                0
-            } else {
-                placeable
-            };
-            if fits & mask(card) != 0 {
+    if free_talon {
+        // Every talon card comes up: taken in the order of the cards, each worked out alone.
+        let mut rest = s.talon & (wanted | placeable);
+        while rest != 0 {
+            let card = rest.trailing_zeros() as Bit;
+            rest &= rest - 1;
+            let home = wanted & mask(card) != 0;
+            let onto =
+                placeable & mask(card) != 0 && child_at_hand(s, card, rules.foundation_to_column);
+            if !home && !onto {
+                continue;
+            }
+            let (steps, turned, pass) = turns_to(s, table, card);
+            for home in [true, false]
+                .into_iter()
+                .filter(|&h| if h { home } else { onto })
+            {
                 out.push(Act::Talon {
                     card,
                     home,
@@ -126,12 +140,28 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
                 });
             }
         }
-    });
-    // Stable: a card's move home stays before its move onto the table.
-    out[first_talon..].sort_by_key(|a| match a {
-        Act::Talon { card, .. } => *card,
-        _ => 0,
-    });
+    } else {
+        let first_talon = out.len();
+        talon_reach(s, table, |card, steps, turned, pass| {
+            for home in [true, false] {
+                let fits = if home { wanted } else { placeable };
+                if fits & mask(card) != 0 {
+                    out.push(Act::Talon {
+                        card,
+                        home,
+                        steps,
+                        turned,
+                        pass,
+                    });
+                }
+            }
+        });
+        // Stable: a card's move home stays before its move onto the table.
+        out[first_talon..].sort_by_key(|a| match a {
+            Act::Talon { card, .. } => *card,
+            _ => 0,
+        });
+    }
     // Every card that can come back from its foundation is tried: one brought back may hold
     // nothing itself and yet uncover the card under it, which does (unlimited deal 610 is won
     // only by bringing the 7♠ back so that the 6♠ can follow it); a rule that asked for a use

@@ -114,6 +114,7 @@ impl<W: Word> Slots<W> {
     fn grow(&mut self, shift: u32) {
         let keys = (1u128 << shift) - 1;
         let bigger = vec![W::ZERO; self.slots.len() * 2];
+        huge_pages(&bigger);
         let old = std::mem::replace(&mut self.slots, bigger);
         let mask = self.slots.len() - 1;
         for slot in old.into_iter().filter(|&s| s != W::ZERO) {
@@ -124,6 +125,29 @@ impl<W: Word> Slots<W> {
             self.slots[i] = slot;
         }
     }
+}
+
+/// Asks Linux to back a large table with huge pages before it is written: every look-up
+/// lands on a page of its own, and with 4 KiB pages most of them missed the TLB as well as the
+/// caches (a fifth of a search's time stalled on its prefetches, draw-three deal 54). Only
+/// advice: where it is refused nothing changes.
+fn huge_pages<W>(slots: &[W]) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = slots.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(slots);
+        let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+        if to > from {
+            // SAFETY: madvise with MADV_HUGEPAGE changes how the pages are backed, never what
+            // they hold, and the range lies inside the table.
+            unsafe {
+                libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = slots;
 }
 
 /// The positions seen, by key, with the least progress each was seen with.

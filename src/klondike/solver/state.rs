@@ -229,11 +229,8 @@ impl State {
 
     /// The waste's top card: the last talon card turned that is still there.
     pub fn waste_top(&self, table: &Table) -> Option<Bit> {
-        table.talon[..usize::from(self.turned)]
-            .iter()
-            .rev()
-            .copied()
-            .find(|&b| self.talon & mask(b) != 0)
+        let below = self.places & ((1u32 << self.turned) - 1);
+        (below != 0).then(|| table.talon[(u32::BITS - 1 - below.leading_zeros()) as usize])
     }
 
     /// Whether a card may go home without ever being wanted back (see `safe_home`).
@@ -352,32 +349,26 @@ impl State {
 }
 
 /// The talon cards that turning brings to the top of the waste, each with the turns (a turn
-/// over counted as one) that bring it and the talon's state once it is there: the current top first, then each turn of this pass, then (where the rules
-/// allow a turn over) the next pass up to where this one began. A later pass brings up nothing
-/// new: without a play between them, passes turn up the same cards.
+/// over counted as one) that bring it and the talon's state once it is there: the current top
+/// first, then each turn of this pass, then (where the rules allow a turn over) the next pass
+/// up to where this one began. A later pass brings up nothing new: without a play between
+/// them, passes turn up the same cards. Worked out on the mask of places still holding a card
+/// (`State::places`), a few instructions a turn: it runs at every position searched.
 pub fn talon_reach(s: &State, table: &Table, mut each: impl FnMut(Bit, u8, u8, u16)) {
     if let Some(top) = s.waste_top(table) {
         each(top, 0, s.turned, s.pass);
     }
-    let len = usize::from(table.talon_len);
-    let turn = usize::from(table.rules.turn);
-    let here = |i: usize| s.talon & mask(table.talon[i]) != 0;
-    let (mut turned, mut pass, mut over) = (usize::from(s.turned), s.pass, false);
+    let len = u32::from(table.talon_len);
+    let turn = u32::from(table.rules.turn);
+    let (mut turned, mut pass, mut over) = (u32::from(s.turned), s.pass, false);
     // Where this pass stops: once the next pass stops at one of them, it turns up what this
     // one did, with a pass more used.
     let mut stops: u32 = 1 << turned;
     let mut steps = 0u8;
     loop {
-        let mut i = turned;
-        let (mut got, mut top) = (0, None);
-        while i < len && got < turn {
-            if here(i) {
-                got += 1;
-                top = Some(table.talon[i]);
-            }
-            i += 1;
-        }
-        let Some(top) = top else {
+        // A turn takes the next `turn` cards still there, or what is left of the stock.
+        let ahead = s.places & !((1u32 << turned) - 1);
+        if ahead == 0 {
             // The stock is empty: turn the waste over, once, if the rules allow.
             let passes_left = table.rules.passes.is_none_or(|n| pass < u16::from(n));
             if over || !passes_left || s.talon == 0 {
@@ -388,14 +379,49 @@ pub fn talon_reach(s: &State, table: &Table, mut each: impl FnMut(Bit, u8, u8, u
             turned = 0;
             pass = pass.saturating_add(1);
             continue;
+        }
+        // The `turn`-th of them, if there are as many (no count of bits: it runs everywhere).
+        let mut nth = ahead;
+        for _ in 1..turn {
+            nth &= nth.wrapping_sub(1);
+        }
+        let top = if nth != 0 {
+            turned = nth.trailing_zeros() + 1;
+            turned - 1
+        } else {
+            turned = len;
+            u32::BITS - 1 - ahead.leading_zeros()
         };
-        turned = i;
         steps += 1;
         if over && stops & (1 << turned) != 0 {
             return;
         }
         stops |= 1 << turned;
-        each(top, steps, turned as u8, pass);
+        each(table.talon[top as usize], steps, turned as u8, pass);
+    }
+}
+
+/// One card at a time with passes without end, where `talon_reach` first brings talon card
+/// `b` up (every talon card comes up): the turns that bring it and the talon's state then.
+/// Worked out for the one card, so that the search can take the talon's cards in its own
+/// order without walking the talon.
+pub fn turns_to(s: &State, table: &Table, b: Bit) -> (u8, u8, u16) {
+    debug_assert!(table.rules.turn == 1 && table.rules.passes.is_none());
+    if s.waste_top(table) == Some(b) {
+        return (0, s.turned, s.pass);
+    }
+    let place = u32::from(table.place[usize::from(b)]);
+    let turned = u32::from(s.turned);
+    let up_to = |t: u32| s.places & ((1u32 << t) - 1);
+    if place >= turned {
+        // This pass: one turn for each card still there from the waste's end to it.
+        let steps = (up_to(place + 1) & !up_to(turned)).count_ones();
+        (steps as u8, place as u8 + 1, s.pass)
+    } else {
+        // The rest of the stock, the turn over, and the next pass up to it.
+        let rest = (s.places & !up_to(turned)).count_ones();
+        let steps = rest + 1 + up_to(place + 1).count_ones();
+        (steps as u8, place as u8 + 1, s.pass.saturating_add(1))
     }
 }
 
@@ -443,6 +469,131 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `talon_reach` and `waste_top` on masks against walking the talon place by place, as
+    /// they were first written, on random talons, turns and passes.
+    #[test]
+    fn the_talon_on_masks_agrees_with_walking_it() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        fn walked(s: &State, table: &Table) -> Vec<(Bit, u8, u8, u16)> {
+            let mut out = Vec::new();
+            let top = table.talon[..usize::from(s.turned)]
+                .iter()
+                .rev()
+                .copied()
+                .find(|&b| s.talon & mask(b) != 0);
+            if let Some(top) = top {
+                out.push((top, 0, s.turned, s.pass));
+            }
+            let len = usize::from(table.talon_len);
+            let turn = usize::from(table.rules.turn);
+            let here = |i: usize| s.talon & mask(table.talon[i]) != 0;
+            let (mut turned, mut pass, mut over) = (usize::from(s.turned), s.pass, false);
+            let mut stops: u32 = 1 << turned;
+            let mut steps = 0u8;
+            loop {
+                let mut i = turned;
+                let (mut got, mut top) = (0, None);
+                while i < len && got < turn {
+                    if here(i) {
+                        got += 1;
+                        top = Some(table.talon[i]);
+                    }
+                    i += 1;
+                }
+                let Some(top) = top else {
+                    let passes_left = table.rules.passes.is_none_or(|n| pass < u16::from(n));
+                    if over || !passes_left || s.talon == 0 {
+                        return out;
+                    }
+                    over = true;
+                    steps += 1;
+                    turned = 0;
+                    pass = pass.saturating_add(1);
+                    continue;
+                };
+                turned = i;
+                steps += 1;
+                if over && stops & (1 << turned) != 0 {
+                    return out;
+                }
+                stops |= 1 << turned;
+                out.push((top, steps, turned as u8, pass));
+            }
+        }
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            let len = rng.random_range(0..=24u8);
+            let mut cards: Vec<Bit> = (0..52).collect();
+            for i in (1..52).rev() {
+                cards.swap(i, rng.random_range(0..=i));
+            }
+            let rules = Rules {
+                turn: if rng.random_bool(0.5) { 1 } else { 3 },
+                passes: [None, Some(1), Some(2), Some(3)][rng.random_range(0..4)],
+                foundation_to_column: true,
+            };
+            let mut table = Table {
+                piles: [[0; 8]; 7],
+                talon: [0; 24],
+                talon_len: len,
+                before: [0; 25],
+                place: [0; 52],
+                radix: [0; 7],
+                home_radix: 0,
+                code_bits: 0,
+                where_bits: 0,
+                rules,
+            };
+            table.talon[..usize::from(len)].copy_from_slice(&cards[..usize::from(len)]);
+            table.index([0; 7]);
+            let mut s = State {
+                visible: 0,
+                talon: 0,
+                pile: [0; 7],
+                home: [0; 4],
+                turned: rng.random_range(0..=len),
+                pass: rng.random_range(1..4),
+                places: 0,
+            };
+            for t in 0..len {
+                if rng.random_bool(0.7) {
+                    s.talon |= mask(table.talon[usize::from(t)]);
+                    s.places |= 1 << t;
+                }
+            }
+            let mut got = Vec::new();
+            talon_reach(&s, &table, |b, steps, turned, pass| {
+                got.push((b, steps, turned, pass))
+            });
+            let want = walked(&s, &table);
+            assert_eq!(
+                got,
+                want,
+                "{s:?}, talon {:?}, {rules:?}",
+                &table.talon[..usize::from(len)]
+            );
+            if rules.turn == 1 && rules.passes.is_none() {
+                // Each card's first arrival, worked out for it alone.
+                let mut first = std::collections::HashMap::new();
+                for &(b, steps, turned, pass) in &got {
+                    first.entry(b).or_insert((steps, turned, pass));
+                }
+                assert_eq!(first.len() as u32, s.talon.count_ones());
+                for (&b, &w) in &first {
+                    assert_eq!(turns_to(&s, &table, b), w, "{s:?}, card {b}");
+                }
+            }
+            assert_eq!(
+                s.waste_top(&table),
+                want.first().filter(|w| w.1 == 0).map(|w| w.0)
+            );
+            checked += got.len();
+        }
+        assert!(checked > 100_000, "{checked} cards reached");
     }
 
     #[test]
