@@ -66,13 +66,7 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
             }
         }
         if let Some((steps, card, turned, pass)) = safe {
-            out.push(Act::Talon {
-                card,
-                home: true,
-                steps,
-                turned,
-                pass,
-            });
+            push_talon(out, card, [true, false], (steps, turned, pass));
             return;
         }
     }
@@ -126,35 +120,13 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
             if !home && !onto {
                 continue;
             }
-            let (steps, turned, pass) = turns_to(s, table, card);
-            for home in [true, false]
-                .into_iter()
-                .filter(|&h| if h { home } else { onto })
-            {
-                out.push(Act::Talon {
-                    card,
-                    home,
-                    steps,
-                    turned,
-                    pass,
-                });
-            }
+            push_talon(out, card, [home, onto], turns_to(s, table, card));
         }
     } else {
         let first_talon = out.len();
         talon_reach(s, table, |card, steps, turned, pass| {
-            for home in [true, false] {
-                let fits = if home { wanted } else { placeable };
-                if fits & mask(card) != 0 {
-                    out.push(Act::Talon {
-                        card,
-                        home,
-                        steps,
-                        turned,
-                        pass,
-                    });
-                }
-            }
+            let fits = [wanted & mask(card) != 0, placeable & mask(card) != 0];
+            push_talon(out, card, fits, (steps, turned, pass));
         });
         // Stable: a card's move home stays before its move onto the table.
         out[first_talon..].sort_by_key(|a| match a {
@@ -176,6 +148,23 @@ pub fn moves(s: &State, table: &Table, out: &mut Vec<Act>) {
             if placeable & mask(card) != 0 {
                 out.push(Act::Back(f));
             }
+        }
+    }
+}
+
+/// A talon card's move home and its move onto the table, each where it `fits`, with the turns
+/// that bring it up and the talon's state then.
+fn push_talon(out: &mut Vec<Act>, card: Bit, fits: [bool; 2], turns: (u8, u8, u16)) {
+    let (steps, turned, pass) = turns;
+    for (home, fits) in [true, false].into_iter().zip(fits) {
+        if fits {
+            out.push(Act::Talon {
+                card,
+                home,
+                steps,
+                turned,
+                pass,
+            });
         }
     }
 }

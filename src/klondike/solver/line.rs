@@ -13,18 +13,7 @@ use crate::klondike::ruleset::Rules;
 /// cards out of sequence, a card twice or missing), which the solver's reasoning does not
 /// cover.
 pub fn abstract_of(p: &Position, rules: &Rules) -> Option<(Table, State)> {
-    let mut table = Table {
-        piles: [[0; 8]; 7],
-        talon: [0; 24],
-        talon_len: 0,
-        place: [0; 52],
-        split: [0; 25],
-        radix: [0; 7],
-        home_radix: 0,
-        code_bits: 0,
-        where_bits: 0,
-        rules: *rules,
-    };
+    let mut table = Table::empty(*rules);
     let mut s = State {
         visible: 0,
         talon: 0,

@@ -83,6 +83,22 @@ pub struct Table {
 }
 
 impl Table {
+    /// No piles and no talon yet, under `rules` (filled in, then `index`).
+    pub fn empty(rules: Rules) -> Table {
+        Table {
+            piles: [[0; 8]; 7],
+            talon: [0; 24],
+            talon_len: 0,
+            place: [0; 52],
+            split: [0; 25],
+            radix: [0; 7],
+            home_radix: 0,
+            code_bits: 0,
+            where_bits: 0,
+            rules,
+        }
+    }
+
     /// Fills in what `piles`, `talon` and the piles' lengths say: `place`, `radix`.
     pub fn index(&mut self, pile_lens: [u8; 7]) {
         let len = usize::from(self.talon_len);
@@ -536,18 +552,8 @@ mod tests {
                 passes: [None, Some(1), Some(2), Some(3)][rng.random_range(0..4)],
                 foundation_to_column: true,
             };
-            let mut table = Table {
-                piles: [[0; 8]; 7],
-                talon: [0; 24],
-                talon_len: len,
-                place: [0; 52],
-                split: [0; 25],
-                radix: [0; 7],
-                home_radix: 0,
-                code_bits: 0,
-                where_bits: 0,
-                rules,
-            };
+            let mut table = Table::empty(rules);
+            table.talon_len = len;
             table.talon[..usize::from(len)].copy_from_slice(&cards[..usize::from(len)]);
             table.index([0; 7]);
             let mut s = State {
