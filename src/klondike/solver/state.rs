@@ -243,9 +243,14 @@ impl State {
         self.talon == 0 && self.pile.iter().all(|&n| n <= 1)
     }
 
+    /// The talon's places turned over that still hold their card: the waste.
+    fn waste(&self) -> u32 {
+        self.places & ((1u32 << self.turned) - 1)
+    }
+
     /// The waste's top card: the last talon card turned that is still there.
     pub fn waste_top(&self, table: &Table) -> Option<Bit> {
-        let below = self.places & ((1u32 << self.turned) - 1);
+        let below = self.waste();
         (below != 0).then(|| table.talon[(u32::BITS - 1 - below.leading_zeros()) as usize])
     }
 
@@ -347,7 +352,7 @@ impl State {
                 // so they are one; any other split reaches, by turning alone, those three cards
                 // further on and the same after a turn over: among those, a waste smaller is
                 // worth more, as one card at a time.
-                let waste = (self.places & ((1u32 << self.turned) - 1)).count_ones();
+                let waste = self.waste().count_ones();
                 let all = self.places.count_ones();
                 let split = table.split[waste as usize];
                 if split == 0 || waste == all {
@@ -431,11 +436,11 @@ pub fn turns_to(s: &State, table: &Table, b: Bit) -> (u8, u8, u16) {
     let up_to = |t: u32| s.places & ((1u32 << t) - 1);
     if place >= turned {
         // This pass: one turn for each card still there from the waste's end to it.
-        let steps = (up_to(place + 1) & !up_to(turned)).count_ones();
+        let steps = (up_to(place + 1) & !s.waste()).count_ones();
         (steps as u8, place as u8 + 1, s.pass)
     } else {
         // The rest of the stock, the turn over, and the next pass up to it.
-        let rest = (s.places & !up_to(turned)).count_ones();
+        let rest = (s.places & !s.waste()).count_ones();
         let steps = rest + 1 + up_to(place + 1).count_ones();
         (steps as u8, place as u8 + 1, s.pass.saturating_add(1))
     }
