@@ -22,6 +22,7 @@ pub fn abstract_of(p: &Position, rules: &Rules) -> Option<(Table, State)> {
         turned: 0,
         pass: p.pass(),
         places: 0,
+        code: 0,
     };
     let mut seen = 0u64;
     let mut add = |b: u8| {
@@ -77,6 +78,7 @@ pub fn abstract_of(p: &Position, rules: &Rules) -> Option<(Table, State)> {
             }
         }
     }
+    s.code = s.code_of(&table);
     (seen == ALL).then_some((table, s))
 }
 
