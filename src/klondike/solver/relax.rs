@@ -29,7 +29,7 @@
 //! brings out never leaves its stack in the real one, never goes home: the position is lost.
 
 use super::dead::parents;
-use super::state::{Bit, State, Table, rank, suit};
+use super::state::{ALL, Bit, PAIRS, State, Table, both, other_colour, rank, suit};
 
 /// The cards of suit ♣ (shifted by the suit for the others).
 const CLUBS: u64 = 0x0001_1111_1111_1111;
@@ -40,6 +40,43 @@ const KINGS: u64 = 0xf << 48;
 /// The cards of `b`'s suit below it.
 fn lower(b: Bit) -> u64 {
     (CLUBS << suit(b)) & ((1u64 << (4 * (u32::from(rank(b)) - 1))) - 1)
+}
+
+/// The cards with a lower card of their suit not `out` (each card's `lower(b) & !out != 0`,
+/// for all at once).
+fn lower_missing(out: u64) -> u64 {
+    let mut m = 0;
+    for su in 0..4 {
+        let suit = CLUBS << su;
+        let missing = suit & !out;
+        if missing != 0 {
+            let lowest = missing & missing.wrapping_neg();
+            m |= suit & !((lowest << 1) - 1);
+        }
+    }
+    m
+}
+
+/// The cards with at least one of their parents in `holders`, and those with both (each
+/// card's `parents(b) & holders`, counted, for all at once).
+fn held(holders: u64) -> (u64, u64) {
+    // Bit b: the parent of b's rank and colour pair at b's place in the other colour.
+    let x = (other_colour(holders) >> 4) & ALL;
+    let one = (x | (x >> 1)) & PAIRS;
+    let two = x & (x >> 1) & PAIRS;
+    (both(one), both(two))
+}
+
+/// The parents of the cards in `m` (`parents` of each, for all at once): a rank up, the other
+/// colour, both twins; Kings have none.
+fn parents_of(m: u64) -> u64 {
+    let pairs = (m | (m >> 1)) & PAIRS;
+    both((other_colour(pairs) << 4) & ALL)
+}
+
+/// Each card's twin's bit in `m`.
+fn twins(m: u64) -> u64 {
+    ((m & PAIRS) << 1) | ((m >> 1) & PAIRS)
 }
 
 /// The cards that never come out in the looser game (0: the position may still be won).
@@ -71,13 +108,7 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
     let seated = if seats { s.visible & !tops } else { 0 };
     // The cards face up under seated children. One goes home only once its children can go
     // home or lie on its twin (one of them).
-    let mut seats_taken = 0;
-    let mut rest = seated;
-    while rest != 0 {
-        let x = rest.trailing_zeros() as Bit;
-        rest &= rest - 1;
-        seats_taken |= parents(x) & s.visible;
-    }
+    let seats_taken = parents_of(seated) & s.visible;
     let pinned = |c: Bit, out: u64, holders: u64| {
         let other = if suit(c) < 2 { 0b1100u64 } else { 0b0011 };
         let mut kids = seated & (other << (4 * (rank(c) - 2)));
@@ -162,12 +193,27 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
             out |= 1 << waste[waste_len];
             changed = true;
         }
-        let mut rest = loose & !out;
-        while rest != 0 {
-            let b = rest.trailing_zeros() as Bit;
-            rest &= rest - 1;
-            if comes_out(b, out, tops, emptied) {
-                out |= 1 << b;
+        // The loose cards all at once (`comes_out` on masks; the cards under seated
+        // children, which may be pinned, one by one): a card out only lets more out, so
+        // taking them together reaches the same cards as one by one.
+        let waiting = loose & !out;
+        if waiting != 0 {
+            let holders = if holds_home { out } else { out & !home } | tops;
+            let (one, two) = held(holders);
+            let missing = lower_missing(out);
+            let twin_sits = twins(seated & missing);
+            let kings = if emptied { KINGS } else { 0 };
+            let mut now = waiting & (kings | two | (one & !twin_sits));
+            let mut rest = waiting & !now & !missing;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as Bit;
+                rest &= rest - 1;
+                if comes_out(b, out, tops, emptied) {
+                    now |= 1 << b;
+                }
+            }
+            if now != 0 {
+                out |= now;
                 changed = true;
             }
         }
@@ -210,4 +256,38 @@ pub fn words(cards: u64) -> String {
         [a, b, c, rest @ ..] => format!("{a}, {b}, {c} and {} more cards", rest.len()),
     };
     format!("however the other cards are played, {list} never come free")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mask helpers of the loose cards' pass against asking card by card, as
+    /// `comes_out` does.
+    #[test]
+    fn the_masks_agree_with_each_card() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(11);
+        for _ in 0..20_000 {
+            let m = rng.random::<u64>() & rng.random::<u64>() & ALL;
+            let (one, two) = held(m);
+            let missing = lower_missing(m);
+            let mut parents_all = 0;
+            for b in 0..52u8 {
+                let bit = 1u64 << b;
+                parents_all |= if m & bit != 0 { parents(b) } else { 0 };
+                let n = (parents(b) & m).count_ones();
+                assert_eq!(one & bit != 0, n > 0, "card {b}, holders {m:#x}");
+                assert_eq!(two & bit != 0, n > 1, "card {b}, holders {m:#x}");
+                assert_eq!(
+                    missing & bit != 0,
+                    lower(b) & !m != 0,
+                    "card {b}, out {m:#x}"
+                );
+                assert_eq!(twins(m) & bit != 0, m & (1 << (b ^ 1)) != 0);
+            }
+            assert_eq!(parents_of(m), parents_all, "cards {m:#x}");
+        }
+    }
 }

@@ -39,7 +39,7 @@ const fn mask(bit: Bit) -> u64 {
 }
 
 /// The low bit of each pair of twins.
-const PAIRS: u64 = 0x5555_5555_5555_5555 & ALL;
+pub(super) const PAIRS: u64 = 0x5555_5555_5555_5555 & ALL;
 /// All 52 cards.
 pub const ALL: u64 = (1 << 52) - 1;
 /// The four Kings.
@@ -51,12 +51,12 @@ const fn pair_counts(m: u64) -> u64 {
 }
 
 /// Swaps the colours within each rank: ♣♠ ↔ ♥♦.
-const fn other_colour(m: u64) -> u64 {
+pub(super) const fn other_colour(m: u64) -> u64 {
     ((m & 0x3333_3333_3333_3333) << 2) | ((m >> 2) & 0x3333_3333_3333_3333)
 }
 
 /// Both bits of each pair whose low bit is set in `low`.
-const fn both(low: u64) -> u64 {
+pub(super) const fn both(low: u64) -> u64 {
     low | (low << 1)
 }
 
