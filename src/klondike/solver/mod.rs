@@ -415,19 +415,16 @@ impl Solver {
             // can make it lose where it did not, and with a pass left (every talon card at
             // hand) only one that puts a card on a parent.
             let buries = |steps: u8| steps > 1 || (steps == 1 && rules.turn > 1);
-            let tighter = match act {
-                Act::Home(_) | Act::Back(_) => !rules.foundation_to_column,
-                Act::Talon { home, steps, .. } => !home || buries(steps),
-                Act::Reveal(_) => true,
-            };
-            let seats = match act {
-                Act::Home(_) | Act::Back(_) => !rules.foundation_to_column,
-                Act::Talon { home, .. } => !home,
-                Act::Reveal(_) => true,
+            let (last_pass, pass_left) = match act {
+                Act::Home(_) | Act::Back(_) => {
+                    (!rules.foundation_to_column, !rules.foundation_to_column)
+                }
+                Act::Talon { home, steps, .. } => (!home || buries(steps), !home),
+                Act::Reveal(_) => (true, true),
             };
             let tighter = Tighter {
-                last_pass: tighter,
-                pass_left: seats,
+                last_pass,
+                pass_left,
             };
             match self.arrive(kid, table, budget, tighter) {
                 Arrival::Over => {
