@@ -28,7 +28,6 @@
 //! asks, and its waste holds no card the real one does not. So a card the looser game never
 //! brings out never leaves its stack in the real one, never goes home: the position is lost.
 
-use super::dead::parents;
 use super::state::{ALL, Bit, PAIRS, State, Table, both, other_colour, rank, suit};
 
 /// The cards of suit ♣ (shifted by the suit for the others).
@@ -45,16 +44,17 @@ fn lower(b: Bit) -> u64 {
 /// The cards with a lower card of their suit not `out` (each card's `lower(b) & !out != 0`,
 /// for all at once).
 fn lower_missing(out: u64) -> u64 {
-    let mut m = 0;
-    for su in 0..4 {
-        let suit = CLUBS << su;
-        let missing = suit & !out;
-        if missing != 0 {
-            let lowest = missing & missing.wrapping_neg();
-            m |= suit & !((lowest << 1) - 1);
-        }
+    (0..4).fold(0, |m, su| m | missing_above(CLUBS << su, out))
+}
+
+/// `lower_missing` within one suit (`suit`, its cards).
+fn missing_above(suit: u64, out: u64) -> u64 {
+    let missing = suit & !out;
+    if missing == 0 {
+        return 0;
     }
-    m
+    let lowest = missing & missing.wrapping_neg();
+    suit & !((lowest << 1) - 1)
 }
 
 /// The cards with at least one of their parents in `holders`, and those with both (each
@@ -120,22 +120,34 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
         }
         waiting > u32::from(holders & (1 << (c ^ 1)) != 0)
     };
-    let comes_out = |b: Bit, out: u64, tops: u64, emptied: bool| {
+    // What decides at once whether a card comes out, for all cards (`Ready`): a King once a
+    // column can be empty; a card with both parents holding, or one while its twin does not
+    // sit waiting; never one with a lower card of its suit not out (unless held so). The
+    // rest, the cards under seated children, are asked one by one (`pinned`).
+    let ready = |out: u64, tops: u64, emptied: bool| {
         let holders = if holds_home { out } else { out & !home } | tops;
-        let held = parents(b) & holders;
-        let twin = b ^ 1;
-        let twin_sits = seated & (1 << twin) != 0 && lower(twin) & !out != 0;
-        if (rank(b) == 13 && emptied) || (held != 0 && (held.count_ones() > 1 || !twin_sits)) {
+        let (one, two) = held(holders);
+        let missing = lower_missing(out);
+        let kings = if emptied { KINGS } else { 0 };
+        Ready {
+            now: kings | two | (one & !twins(seated & missing)),
+            missing,
+            holders,
+        }
+    };
+    let comes_out = |b: Bit, out: u64, r: &Ready| {
+        let bit = 1u64 << b;
+        if r.now & bit != 0 {
             return true;
         }
-        if lower(b) & !out != 0 {
+        if r.missing & bit != 0 {
             return false;
         }
-        let mut under = (lower(b) | 1 << b) & seats_taken;
+        let mut under = (lower(b) | bit) & seats_taken;
         while under != 0 {
             let c = under.trailing_zeros() as Bit;
             under &= under - 1;
-            if pinned(c, out, holders) {
+            if pinned(c, out, r.holders) {
                 return false;
             }
         }
@@ -161,6 +173,13 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
         loose = s.talon;
     }
     loop {
+        if out == ALL {
+            return 0;
+        }
+        // Worked out once a round: a card that comes out may let others out at once, which
+        // the next round finds (coming out is monotone, so the rounds end where asking
+        // afresh after each card would).
+        let r = ready(out, tops, emptied);
         let mut changed = false;
         for c in 0..7 {
             while top[c] > 0 {
@@ -173,7 +192,7 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
                     changed = true;
                     break;
                 }
-                if !comes_out(b, out, tops, emptied) {
+                if !comes_out(b, out, &r) {
                     break;
                 }
                 out |= 1 << b;
@@ -188,27 +207,21 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
             emptied = true;
             changed = true;
         }
-        while waste_len > 0 && comes_out(waste[waste_len - 1], out, tops, emptied) {
+        while waste_len > 0 && comes_out(waste[waste_len - 1], out, &r) {
             waste_len -= 1;
             out |= 1 << waste[waste_len];
             changed = true;
         }
-        // The loose cards all at once (`comes_out` on masks; the cards under seated
-        // children, which may be pinned, one by one): a card out only lets more out, so
-        // taking them together reaches the same cards as one by one.
+        // The loose cards all at once: a card out only lets more out, so taking them
+        // together reaches the same cards as one by one.
         let waiting = loose & !out;
         if waiting != 0 {
-            let holders = if holds_home { out } else { out & !home } | tops;
-            let (one, two) = held(holders);
-            let missing = lower_missing(out);
-            let twin_sits = twins(seated & missing);
-            let kings = if emptied { KINGS } else { 0 };
-            let mut now = waiting & (kings | two | (one & !twin_sits));
-            let mut rest = waiting & !now & !missing;
+            let mut now = waiting & r.now;
+            let mut rest = waiting & !now & !r.missing;
             while rest != 0 {
                 let b = rest.trailing_zeros() as Bit;
                 rest &= rest - 1;
-                if comes_out(b, out, tops, emptied) {
+                if comes_out(b, out, &r) {
                     now |= 1 << b;
                 }
             }
@@ -231,7 +244,7 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
             }
             let b = table.talon[next];
             next += 1;
-            if comes_out(b, out, tops, emptied) {
+            if comes_out(b, out, &r) {
                 out |= 1 << b;
                 break;
             }
@@ -239,6 +252,18 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
             waste_len += 1;
         }
     }
+}
+
+/// What `never_out` knows of every card at once, for the cards out and on top of a column
+/// at one moment.
+struct Ready {
+    /// The cards that come out now whatever lies under them.
+    now: u64,
+    /// The cards with a lower card of their suit not out.
+    missing: u64,
+    /// The cards that may hold a child: out (home only where cards may come back) or on top
+    /// of a column.
+    holders: u64,
 }
 
 /// Cards that never come out, in a player's words: "however the other cards are played, the
@@ -260,6 +285,7 @@ pub fn words(cards: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::dead::parents;
     use super::*;
 
     /// The mask helpers of the loose cards' pass against asking card by card, as
