@@ -44,17 +44,16 @@ fn lower(b: Bit) -> u64 {
 /// The cards with a lower card of their suit not `out` (each card's `lower(b) & !out != 0`,
 /// for all at once).
 fn lower_missing(out: u64) -> u64 {
-    (0..4).fold(0, |m, su| m | missing_above(CLUBS << su, out))
-}
-
-/// `lower_missing` within one suit (`suit`, its cards).
-fn missing_above(suit: u64, out: u64) -> u64 {
-    let missing = suit & !out;
-    if missing == 0 {
-        return 0;
+    let mut m = 0;
+    for su in 0..4 {
+        let suit = CLUBS << su;
+        let missing = suit & !out;
+        if missing != 0 {
+            let lowest = missing & missing.wrapping_neg();
+            m |= suit & !((lowest << 1) - 1);
+        }
     }
-    let lowest = missing & missing.wrapping_neg();
-    suit & !((lowest << 1) - 1)
+    m
 }
 
 /// The cards with at least one of their parents in `holders`, and those with both (each
