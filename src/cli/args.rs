@@ -5,7 +5,7 @@
 use super::Command;
 use crate::cards::DealNumber;
 use crate::patience::daily::Date;
-use crate::patience::registry;
+use crate::patience::{Effort, registry};
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
@@ -133,6 +133,11 @@ enum Sub {
         /// 32000000. FreeCell's: default 4000000)
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         budget: Option<u64>,
+        /// Every deal is known winnable under the loosest rule set (Klondike: one card at a
+        /// time with passes without end), so the solver does not search it there again
+        /// (scripts/verdicts, from that rule set's verdicts)
+        #[arg(long)]
+        looser_won: bool,
     },
     /// How hard a deal is: `difficulty: easy|medium|hard|expert` for a winnable deal, `lost`
     /// or `unknown` otherwise (docs/difficulty.md); or every deal of a range, a CSV line each
@@ -303,6 +308,7 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
             jobs,
             csv,
             budget: b,
+            looser_won,
         } => {
             let patience = name(patience);
             let rules = rules_or_default(&patience, rules);
@@ -314,7 +320,10 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
                 last,
                 jobs: jobs.map(usize::from),
                 csv,
-                budget: budget(b),
+                effort: Effort {
+                    budget: budget(b),
+                    looser_won,
+                },
             }
         }
         Sub::Rate {

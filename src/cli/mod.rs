@@ -9,7 +9,7 @@ mod rates;
 pub use args::{command, parse};
 
 use crate::cards::DealNumber;
-use crate::patience::{Game, Patience, registry};
+use crate::patience::{Effort, Game, Patience, registry};
 use std::path::PathBuf;
 
 /// The help's tail: examples, each patience's rule sets and notation (from the registry), what
@@ -109,7 +109,8 @@ pub enum Command {
         last: DealNumber,
         jobs: Option<usize>,
         csv: Option<PathBuf>,
-        budget: Option<usize>,
+        /// The budget, and what is known of the deals beforehand.
+        effort: Effort,
     },
     /// Rate a deal, or every deal of a range (`many`: a line each and a summary).
     Rate {
@@ -191,7 +192,7 @@ pub fn run_text(command: &Command) -> Result<String, String> {
             last,
             jobs,
             csv,
-            budget,
+            effort,
         } => {
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -200,7 +201,7 @@ pub fn run_text(command: &Command) -> Result<String, String> {
                 rules,
                 (first.get(), last.get()),
                 jobs,
-                *budget,
+                *effort,
                 csv.as_deref(),
             )
         }

@@ -2,7 +2,7 @@
 //! each as it comes, a progress bar on a terminal, and at the end the rate of the deals decided,
 //! its Wilson interval, and the unknown deals counted both ways.
 
-use crate::patience::Patience;
+use crate::patience::{Effort, Patience};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
@@ -52,7 +52,7 @@ pub fn run(
     rules: &str,
     (first, last): (u128, u128),
     jobs: usize,
-    budget: Option<usize>,
+    effort: Effort,
     csv: Option<&Path>,
 ) -> Result<String, String> {
     // The rules are checked before a file is made.
@@ -64,7 +64,7 @@ pub fn run(
     let start = Instant::now();
     let mut last_drawn = Instant::now();
     let (mut done, mut wins, mut unknown) = (0u128, 0u128, 0u128);
-    patience.decide_range(rules, (first, last), jobs, budget, &mut |row| {
+    patience.decide_range(rules, (first, last), jobs, effort, &mut |row| {
         done += 1;
         match row.word {
             "winnable" => wins += 1,

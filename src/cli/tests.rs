@@ -71,7 +71,7 @@ fn solve_and_winrate_parse() {
             last: deal(1_000_000),
             jobs: Some(2),
             csv: Some("out.csv".into()),
-            budget: None,
+            effort: Effort::default(),
         })
     );
 }
@@ -249,7 +249,7 @@ fn winrate_counts_and_writes_csv() {
         last: deal(6),
         jobs: Some(2),
         csv: Some(csv.clone()),
-        budget: None,
+        effort: Effort::default(),
     })
     .unwrap();
     let text = std::fs::read_to_string(&csv).unwrap();
@@ -269,7 +269,7 @@ fn winrate_counts_and_writes_csv() {
         last: deal(2),
         jobs: None,
         csv: Some("/no/such/dir/out.csv".into()),
-        budget: None,
+        effort: Effort::default(),
     });
     assert!(bad.unwrap_err().contains("cannot write"));
 }
@@ -331,6 +331,47 @@ fn klondike_budget_is_for_solve_and_winrate() {
     let zodiac = run_text(&parse(args("solve --deal 1 --budget 5")).unwrap());
     assert!(zodiac.unwrap_err().contains("no budget"));
     assert!(parse(args("solve --patience klondike --deal 1 --budget 0")).is_err());
+}
+
+/// `--looser-won` is for a win-rate run of a rule set with a looser one beside it: draw three
+/// takes it (and decides as without it where the search ends within the first stage), the
+/// loosest rule set and the patiences whose solvers ask no other rule set refuse it in words.
+#[test]
+fn looser_won_is_for_a_rule_set_with_a_looser_one() {
+    let command = |rules: &str, patience: &str| {
+        parse(args(&format!(
+            "winrate --patience {patience} --rules {rules} --deals 1..3 --jobs 1 --looser-won"
+        )))
+        .unwrap()
+    };
+    let d3 = command("draw-three", "klondike");
+    assert!(matches!(
+        d3,
+        Command::Winrate {
+            effort: Effort {
+                budget: None,
+                looser_won: true
+            },
+            ..
+        }
+    ));
+    let plain = run_text(
+        &parse(args(
+            "winrate --patience klondike --rules draw-three --deals 1..3 --jobs 1",
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let first = |out: &str| out.lines().next().unwrap().to_string();
+    assert_eq!(first(&run_text(&d3).unwrap()), first(&plain));
+    for (rules, patience, words) in [
+        ("unlimited", "klondike", "the loosest"),
+        ("freecell", "freecell", "no other rule set"),
+        ("cadogan", "zodiac", "no other rule set"),
+    ] {
+        let refused = run_text(&command(rules, patience)).unwrap_err();
+        assert!(refused.contains(words), "{patience} {rules}: {refused}");
+    }
 }
 
 #[test]

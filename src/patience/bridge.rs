@@ -6,7 +6,7 @@
 use super::played::Played;
 use super::rules::{Rules, Table};
 use super::{
-    Decided, Game, Layout, Move, Outcome, Patience, Place, RuleSetInfo, SecondClick, Slot,
+    Decided, Effort, Game, Layout, Move, Outcome, Patience, Place, RuleSetInfo, SecondClick, Slot,
     Snapshot, Status, Verdict,
 };
 use crate::cards::{Card, DealNumber, Suit};
@@ -78,11 +78,11 @@ impl<T: Table> Patience for T {
         rules: &str,
         range: (u128, u128),
         jobs: usize,
-        budget: Option<usize>,
+        effort: Effort,
         row: &mut dyn FnMut(Decided),
     ) -> Result<(), String> {
         let params = T::params(&T::by_name_or_path(rules)?);
-        T::decide_range(&params, range, jobs, budget, row)
+        T::decide_range(&params, range, jobs, effort, row)
     }
 }
 

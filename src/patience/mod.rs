@@ -22,7 +22,7 @@ pub mod words;
 pub use crate::cards::{Card, DealNumber, Suit};
 pub use layout::{Layout, Rect, Shape};
 pub use played::{Outcome, Played};
-pub use rules::{CommandLine, Decided, Rules, Table};
+pub use rules::{CommandLine, Decided, Effort, Rules, Table};
 use std::fmt;
 use std::sync::Arc;
 
@@ -203,7 +203,7 @@ pub trait Patience: Send + Sync + 'static {
         rules: &str,
         range: (u128, u128),
         jobs: usize,
-        budget: Option<usize>,
+        effort: Effort,
         row: &mut dyn FnMut(Decided),
     ) -> Result<(), String>;
 }

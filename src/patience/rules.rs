@@ -130,6 +130,17 @@ pub struct Decided {
     pub columns: String,
 }
 
+/// How a win-rate run searches each deal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Positions to search before "unknown", where the solver has a budget.
+    pub budget: Option<usize>,
+    /// Every deal is known winnable under the patience's loosest rule set (the verdict runs
+    /// read it from that rule set's verdicts), so the solver does not search it there again:
+    /// that search could only prove the deal lost.
+    pub looser_won: bool,
+}
+
 /// A patience on the command line (`zodiac show`, `solve`, `winrate`): each patience's
 /// `command_line.rs`.
 pub trait CommandLine: Rules {
@@ -151,7 +162,7 @@ pub trait CommandLine: Rules {
         params: &Self::Params,
         range: (u128, u128),
         jobs: usize,
-        budget: Option<usize>,
+        effort: Effort,
         row: &mut dyn FnMut(Decided),
     ) -> Result<(), String>;
 }

@@ -126,7 +126,7 @@ impl patience::CommandLine for Piles {
         _: &PilesRules,
         _: (u128, u128),
         _: usize,
-        _: Option<usize>,
+        _: patience::Effort,
         _: &mut dyn FnMut(patience::Decided),
     ) -> Result<(), String> {
         Err("Piles has no win rate".into())

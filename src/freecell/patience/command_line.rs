@@ -6,7 +6,7 @@ use super::FreeCell;
 use crate::freecell::solver::{BUDGET, Solver};
 use crate::freecell::{Position, Rules};
 use crate::patience::rules::budgeted_solve_text;
-use crate::patience::{CommandLine, Decided};
+use crate::patience::{CommandLine, Decided, Effort};
 use std::time::Instant;
 
 impl CommandLine for FreeCell {
@@ -37,10 +37,13 @@ impl CommandLine for FreeCell {
         rules: &Rules,
         range: (u128, u128),
         jobs: usize,
-        budget: Option<usize>,
+        effort: Effort,
         row: &mut dyn FnMut(Decided),
     ) -> Result<(), String> {
-        let budget = budget.unwrap_or(BUDGET);
+        if effort.looser_won {
+            return Err("--looser-won: FreeCell's solver asks no other rule set".into());
+        }
+        let budget = effort.budget.unwrap_or(BUDGET);
         crate::parallel::decide_in_order(
             range,
             jobs,

@@ -6,7 +6,7 @@ use super::Klondike;
 use crate::klondike::solver::{self, LAST_BUDGET, Solver};
 use crate::klondike::{Position, Rules};
 use crate::patience::rules::budgeted_solve_text;
-use crate::patience::{CommandLine, Decided};
+use crate::patience::{CommandLine, Decided, Effort};
 
 impl CommandLine for Klondike {
     const COMMAND_HELP: &'static str = "\
@@ -35,10 +35,17 @@ impl CommandLine for Klondike {
         rules: &Rules,
         range: (u128, u128),
         jobs: usize,
-        budget: Option<usize>,
+        effort: Effort,
         row: &mut dyn FnMut(Decided),
     ) -> Result<(), String> {
-        solver::decide_range(rules, range, jobs, budget.unwrap_or(LAST_BUDGET), |d| {
+        if effort.looser_won && *rules == Solver::looser(rules) {
+            return Err(
+                "--looser-won: one card at a time with passes without end is the loosest rule set"
+                    .into(),
+            );
+        }
+        let budget = effort.budget.unwrap_or(LAST_BUDGET);
+        solver::decide_range(rules, range, jobs, budget, effort.looser_won, |d| {
             row(Decided {
                 deal: d.deal,
                 word: d.word,

@@ -135,6 +135,10 @@ pub struct Solver {
     /// A second solver for the neighbouring rule set and the shuffled searches, so that the
     /// paused search keeps its memory meanwhile.
     aside: Option<Box<Solver>>,
+    /// The positions to decide are known winnable one card at a time with passes without end
+    /// (the verdict runs read it from that rule set's verdicts): there the looser rule set's
+    /// search, which could only prove them lost, is not made.
+    pub looser_won: bool,
 }
 
 /// A position a move leads to, with its key and progress (`State::key`).
@@ -185,7 +189,12 @@ impl Solver {
         let mut budget = first;
         while matches!(verdict, Verdict::Unknown { .. }) {
             let aside = self.aside.get_or_insert_with(Box::default);
-            let mut settled = aside.neighbour(position, rules, budget);
+            let mut settled = if self.looser_won && Solver::looser(rules) != *rules {
+                aside.searched = 0;
+                None
+            } else {
+                aside.neighbour(position, rules, budget)
+            };
             others += aside.searched;
             if settled.is_none() {
                 // One card at a time, a quarter before the second stage: on a deal that turns
@@ -275,11 +284,7 @@ impl Solver {
         rules: &Rules,
         budget: usize,
     ) -> Option<Verdict> {
-        let looser = Rules {
-            turn: 1,
-            passes: None,
-            ..*rules
-        };
+        let looser = Solver::looser(rules);
         if looser != *rules {
             return match self.decide(position, &looser, budget) {
                 Verdict::Lost { why } => Some(Verdict::Lost {
@@ -298,6 +303,15 @@ impl Solver {
         let mut check = *position;
         let replays = line.iter().all(|&m| check.apply(rules, m).is_ok());
         (replays && check.is_won()).then_some(Verdict::Winnable { line, note: None })
+    }
+
+    /// The loosest rule set beside `rules`: one card at a time, passes without end.
+    pub fn looser(rules: &Rules) -> Rules {
+        Rules {
+            turn: 1,
+            passes: None,
+            ..*rules
+        }
     }
 
     /// Decides `position` under `rules` alone, searching at most `budget` positions.

@@ -17,12 +17,14 @@ pub struct Decided {
 
 /// Decides deals `first..=last` under `rules` on `jobs` threads, each within `budget`
 /// positions (`Solver::solve`: in two stages if more than `BUDGET`); `decided` hears each
-/// deal as it is decided, in deal order.
+/// deal as it is decided, in deal order. `looser_won`: every deal is known winnable one card
+/// at a time with passes without end (`Solver::looser_won`).
 pub fn decide_range(
     rules: &Rules,
     range: (u128, u128),
     jobs: usize,
     budget: usize,
+    looser_won: bool,
     decided: impl FnMut(Decided),
 ) {
     // A deal at a time: one hard deal takes seconds, and the other threads go on meanwhile.
@@ -30,7 +32,10 @@ pub fn decide_range(
         range,
         jobs,
         1,
-        Solver::new,
+        || Solver {
+            looser_won,
+            ..Solver::new()
+        },
         |solver, n| {
             let deal = crate::cards::DealNumber::new(n).expect("in range");
             let p = Position::deal(deal, rules);

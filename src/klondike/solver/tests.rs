@@ -644,3 +644,36 @@ fn a_search_paused_and_gone_on_with_agrees_with_the_plain_search() {
         "{tally:?}, {paused} decided after a pause"
     );
 }
+
+/// Where the positions are known winnable one card at a time with passes without end
+/// (`Solver::looser_won`, the verdict runs), the search under that rule set is not made: draw
+/// three decides each such deal as without it, searching fewer positions (small budgets, so
+/// that the neighbouring rule set is asked).
+#[test]
+fn a_looser_rule_set_known_won_is_not_searched_again() {
+    let r = rules("draw-three");
+    let looser = rules("unlimited");
+    let (mut asked, mut spared) = (0, 0);
+    for n in 1..=30 {
+        let start = deal(n, &r);
+        if !matches!(
+            Solver::new().solve(&start, &looser, BUDGET),
+            Verdict::Winnable { .. }
+        ) {
+            continue;
+        }
+        let mut usual = Solver::new();
+        let v = usual.solve_in_stages(&start, &r, 2_000, 20_000);
+        let mut knowing = Solver {
+            looser_won: true,
+            ..Solver::new()
+        };
+        let w = knowing.solve_in_stages(&start, &r, 2_000, 20_000);
+        assert_eq!(v.word(), w.word(), "deal {n}");
+        assert!(knowing.searched <= usual.searched, "deal {n}");
+        asked += usize::from(matches!(v, Verdict::Unknown { .. }) || usual.searched > 2_000);
+        spared += usual.searched - knowing.searched;
+    }
+    // What the test stands on: deals that got as far as asking the looser rule set.
+    assert!(asked > 5 && spared > 0, "{asked} asked, {spared} spared");
+}

@@ -2,12 +2,13 @@
 //! of a win), and `zodiac winrate`'s deals decided in order.
 
 use super::Zodiac;
-use crate::patience::{CommandLine, Decided};
+use crate::patience::{CommandLine, Decided, Effort};
 use crate::zodiac::solver::{Decision, Solver, Verdict, winrate};
 use crate::zodiac::{Move, Position, Rules};
 use std::time::Instant;
 
 const NO_BUDGET: &str = "--budget: Zodiac's solver searches to the end and takes no budget";
+const NO_LOOSER: &str = "--looser-won: Zodiac's solver asks no other rule set";
 
 impl CommandLine for Zodiac {
     const COMMAND_HELP: &'static str = "\
@@ -59,11 +60,14 @@ impl CommandLine for Zodiac {
         rules: &Rules,
         (first, last): (u128, u128),
         jobs: usize,
-        budget: Option<usize>,
+        effort: Effort,
         row: &mut dyn FnMut(Decided),
     ) -> Result<(), String> {
-        if budget.is_some() {
+        if effort.budget.is_some() {
             return Err(NO_BUDGET.into());
+        }
+        if effort.looser_won {
+            return Err(NO_LOOSER.into());
         }
         winrate::run(rules, first, last, jobs, |r| {
             let (word, slack) = match r.decision {
