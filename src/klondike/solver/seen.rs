@@ -94,6 +94,71 @@ impl<W: Word> Slots<W> {
         }
     }
 
+    /// Whether `key` is kept with `progress` or less, without marking it.
+    fn has(&self, key: u128, progress: u32, shift: u32) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
+        let keys = (1u128 << shift) - 1;
+        let mask = self.slots.len() - 1;
+        let mut i = hash(key) & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == W::ZERO {
+                return false;
+            }
+            let slot = slot.get();
+            if slot & keys == key {
+                return ((slot & !W::USED) >> shift) as u32 <= progress;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Takes `key` out, moving back the entries after it that would no longer be found
+    /// (linear probing's deletion: every entry stays reachable from its hash's slot without
+    /// an empty slot between).
+    fn forget(&mut self, key: u128, shift: u32) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let keys = (1u128 << shift) - 1;
+        let mask = self.slots.len() - 1;
+        let mut i = hash(key) & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == W::ZERO {
+                return;
+            }
+            if slot.get() & keys == key {
+                break;
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = W::ZERO;
+        self.len -= 1;
+        let mut j = i;
+        loop {
+            j = (j + 1) & mask;
+            let slot = self.slots[j];
+            if slot == W::ZERO {
+                return;
+            }
+            // The entry at `j` stays where it is if its home lies cyclically in (i, j].
+            let home = hash(slot.get() & keys) & mask;
+            let stays = if i <= j {
+                i < home && home <= j
+            } else {
+                i < home || home <= j
+            };
+            if !stays {
+                self.slots[i] = slot;
+                self.slots[j] = W::ZERO;
+                i = j;
+            }
+        }
+    }
+
     fn prefetch(&self, key: u128) {
         // An empty table (before the first `clear`) has no slot to ask for.
         if self.slots.is_empty() {
@@ -216,6 +281,25 @@ impl Seen {
         }
     }
 
+    /// Whether `key` is kept with `progress` or less (another search's memory, asked without
+    /// marking anything).
+    pub fn has(&self, key: u128, progress: u32) -> bool {
+        if self.is_narrow {
+            self.narrow.has(key, progress, self.shift)
+        } else {
+            self.wide.has(key, progress, self.shift)
+        }
+    }
+
+    /// Forgets `key` (a position being searched when a search stopped: not proved lost).
+    pub fn forget(&mut self, key: u128) {
+        if self.is_narrow {
+            self.narrow.forget(key, self.shift)
+        } else {
+            self.wide.forget(key, self.shift)
+        }
+    }
+
     /// Asks the memory for `key`'s first slot, so that meeting it soon finds it in the cache:
     /// the search asks for all of a position's moves at once, and their misses then overlap.
     pub fn prefetch(&self, key: u128) {
@@ -241,7 +325,7 @@ mod tests {
     }
 
     /// Against a `HashMap` of the least progress per key, over keys that collide often, in
-    /// both widths of entry.
+    /// both widths of entry, with keys forgotten and asked for along the way.
     #[test]
     fn keeps_the_least_progress_of_each_key() {
         use rand::rngs::StdRng;
@@ -264,6 +348,23 @@ mod tests {
                     truth.insert(key, progress);
                 }
                 assert_eq!(seen.meet(key, progress), want);
+                // Now and then a key forgotten, and another asked without marking it.
+                if rng.random_range(0..4) == 0 {
+                    let gone = u128::from(rng.random_range(0..40_000u32)) << (key_bits - 16);
+                    truth.remove(&gone);
+                    seen.forget(gone);
+                    assert!(!seen.has(gone, u32::MAX));
+                }
+                let asked = u128::from(rng.random_range(0..40_000u32)) << (key_bits - 16);
+                let p = rng.random_range(0..1 << progress_bits);
+                assert_eq!(
+                    seen.has(asked, p),
+                    truth.get(&asked).is_some_and(|&o| o <= p)
+                );
+            }
+            // Every key kept is still found after all the forgetting.
+            for (&key, &progress) in &truth {
+                assert!(seen.has(key, progress), "{key:#x}");
             }
         }
     }

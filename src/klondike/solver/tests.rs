@@ -677,3 +677,44 @@ fn a_looser_rule_set_known_won_is_not_searched_again() {
     // What the test stands on: deals that got as far as asking the looser rule set.
     assert!(asked > 5 && spared > 0, "{asked} asked, {spared} spared");
 }
+
+/// The shuffled searches share their memory of positions proved lost, pass over those the
+/// paused search in the usual order has proved lost, and it, going on, over theirs
+/// (`Solver::restarts`): still the same exact search. Against the plain search on late and
+/// random positions, with shuffled searches so small that they stop, and forget their paths,
+/// again and again, and budgets so small that the second stage's shuffled searches run too.
+#[test]
+fn shuffled_searches_that_share_what_they_proved_agree_with_the_plain_search() {
+    use differential::{Kind, Tally, compare_by, positions};
+    let mut finder = Solver::new();
+    let mut tally = Tally::default();
+    let mut paused = 0;
+    for name in ["unlimited", "draw-three"] {
+        let r = rules(name);
+        for deal in 1..=24 {
+            for kind in [Kind::Late, Kind::Random] {
+                let found = positions(&mut finder, &r, deal, kind, 200_000);
+                for (i, p) in found.into_iter().enumerate() {
+                    let first = [40, 200, 1_000][i % 3];
+                    let last = [BUDGET, 6 * first][i % 2];
+                    let mut solver = Solver {
+                        restart_size: [5, 30][(i / 2) % 2],
+                        ..Solver::new()
+                    };
+                    let pauses = matches!(solver.decide(&p, &r, first), Verdict::Unknown { .. });
+                    tally.add(compare_by(&p, &r, || {
+                        let v = solver.solve_in_stages(&p, &r, first, last);
+                        paused += usize::from(pauses && !matches!(v, Verdict::Unknown { .. }));
+                        v
+                    }));
+                }
+            }
+        }
+    }
+    tally.assert_agrees();
+    // What the test stands on: both answers, many of them after the shuffled searches.
+    assert!(
+        tally.won > 50 && tally.lost > 20 && paused > 50,
+        "{tally:?}, {paused} decided after a pause"
+    );
+}
