@@ -262,6 +262,11 @@ impl Solver {
             verdict = match resumed {
                 Some(v) => v,
                 None => {
+                    // A search started afresh: what the shuffled searches passed over of the
+                    // old one's is no longer known lost, so theirs is not either.
+                    if let Some(r) = &mut self.restarter {
+                        r.proves = false;
+                    }
                     others += self.searched;
                     self.decide(position, rules, budget)
                 }
