@@ -94,10 +94,10 @@ impl<W: Word> Slots<W> {
         }
     }
 
-    /// Whether `key` is kept with `progress` or less, without marking it.
-    fn has(&self, key: u128, progress: u32, shift: u32) -> bool {
+    /// The slot holding `key`, if any.
+    fn find(&self, key: u128, shift: u32) -> Option<usize> {
         if self.slots.is_empty() {
-            return false;
+            return None;
         }
         let keys = (1u128 << shift) - 1;
         let mask = self.slots.len() - 1;
@@ -105,36 +105,30 @@ impl<W: Word> Slots<W> {
         loop {
             let slot = self.slots[i];
             if slot == W::ZERO {
-                return false;
+                return None;
             }
-            let slot = slot.get();
-            if slot & keys == key {
-                return ((slot & !W::USED) >> shift) as u32 <= progress;
+            if slot.get() & keys == key {
+                return Some(i);
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Whether `key` is kept with `progress` or less, without marking it.
+    fn has(&self, key: u128, progress: u32, shift: u32) -> bool {
+        self.find(key, shift)
+            .is_some_and(|i| ((self.slots[i].get() & !W::USED) >> shift) as u32 <= progress)
     }
 
     /// Takes `key` out, moving back the entries after it that would no longer be found
     /// (linear probing's deletion: every entry stays reachable from its hash's slot without
     /// an empty slot between).
     fn forget(&mut self, key: u128, shift: u32) {
-        if self.slots.is_empty() {
+        let Some(mut i) = self.find(key, shift) else {
             return;
-        }
+        };
         let keys = (1u128 << shift) - 1;
         let mask = self.slots.len() - 1;
-        let mut i = hash(key) & mask;
-        loop {
-            let slot = self.slots[i];
-            if slot == W::ZERO {
-                return;
-            }
-            if slot.get() & keys == key {
-                break;
-            }
-            i = (i + 1) & mask;
-        }
         self.slots[i] = W::ZERO;
         self.len -= 1;
         let mut j = i;
