@@ -210,13 +210,13 @@ impl Solver {
         }
         while matches!(verdict, Verdict::Unknown { .. }) {
             let aside = self.aside.get_or_insert_with(Box::default);
-            let mut settled = if self.looser_won && Solver::looser(rules) != *rules {
-                aside.searched = 0;
-                None
-            } else {
-                aside.neighbour(position, rules, budget)
-            };
-            others += aside.searched;
+            // Known won under the looser rule set, the neighbouring search could only prove a
+            // loss: not made.
+            let mut settled = None;
+            if !(self.looser_won && Solver::looser(rules) != *rules) {
+                settled = aside.neighbour(position, rules, budget);
+                others += aside.searched;
+            }
             if settled.is_none() {
                 // One card at a time, a quarter before the second stage: they win little the
                 // usual order does not (measured before they shared what they searched

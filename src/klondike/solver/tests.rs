@@ -616,27 +616,9 @@ fn a_deal_the_first_budget_leaves_unknown_is_decided_within_the_last() {
 /// later, or not at all.
 #[test]
 fn a_search_paused_and_gone_on_with_agrees_with_the_plain_search() {
-    use differential::{Kind, Tally, compare_by, positions};
-    let mut solver = Solver::new();
-    let mut tally = Tally::default();
-    let mut paused = 0;
-    for name in RULE_SETS {
-        let r = rules(name);
-        for deal in 1..=12 {
-            for kind in [Kind::Late, Kind::Random] {
-                let found = positions(&mut solver, &r, deal, kind, 200_000);
-                for (i, p) in found.into_iter().enumerate() {
-                    let first = [5, 60, 700][i % 3];
-                    let pauses = matches!(solver.decide(&p, &r, first), Verdict::Unknown { .. });
-                    tally.add(compare_by(&p, &r, || {
-                        let v = solver.solve_in_stages(&p, &r, first, BUDGET);
-                        paused += usize::from(pauses && !matches!(v, Verdict::Unknown { .. }));
-                        v
-                    }));
-                }
-            }
-        }
-    }
+    let (tally, paused) = staged_against_plain(&RULE_SETS, 12, |i| {
+        (Solver::new(), [5, 60, 700][i % 3], BUDGET)
+    });
     tally.assert_agrees();
     // What the test stands on: both answers, many of them after a pause.
     assert!(
@@ -685,22 +667,42 @@ fn a_looser_rule_set_known_won_is_not_searched_again() {
 /// again and again, and budgets so small that the second stage's shuffled searches run too.
 #[test]
 fn shuffled_searches_that_share_what_they_proved_agree_with_the_plain_search() {
+    let (tally, paused) = staged_against_plain(&["unlimited", "draw-three"], 24, |i| {
+        let first = [40, 200, 1_000][i % 3];
+        let solver = Solver {
+            restart_size: [5, 30][(i / 2) % 2],
+            ..Solver::new()
+        };
+        (solver, first, [BUDGET, 6 * first][i % 2])
+    });
+    tally.assert_agrees();
+    // What the test stands on: both answers, many of them after the shuffled searches.
+    assert!(
+        tally.won > 50 && tally.lost > 20 && paused > 50,
+        "{tally:?}, {paused} decided after a pause"
+    );
+}
+
+/// `Solver::solve_in_stages` against the plain search on the late and random positions of
+/// deals `1..=deals` under each rule set named, the i-th position of a deal decided by the
+/// solver and stage budgets `stages(i)` gives; with how many of them were decided after the
+/// search in the usual order paused at the first stage's budget.
+fn staged_against_plain(
+    names: &[&str],
+    deals: u128,
+    mut stages: impl FnMut(usize) -> (Solver, usize, usize),
+) -> (differential::Tally, usize) {
     use differential::{Kind, Tally, compare_by, positions};
     let mut finder = Solver::new();
     let mut tally = Tally::default();
     let mut paused = 0;
-    for name in ["unlimited", "draw-three"] {
+    for name in names {
         let r = rules(name);
-        for deal in 1..=24 {
+        for deal in 1..=deals {
             for kind in [Kind::Late, Kind::Random] {
                 let found = positions(&mut finder, &r, deal, kind, 200_000);
                 for (i, p) in found.into_iter().enumerate() {
-                    let first = [40, 200, 1_000][i % 3];
-                    let last = [BUDGET, 6 * first][i % 2];
-                    let mut solver = Solver {
-                        restart_size: [5, 30][(i / 2) % 2],
-                        ..Solver::new()
-                    };
+                    let (mut solver, first, last) = stages(i);
                     let pauses = matches!(solver.decide(&p, &r, first), Verdict::Unknown { .. });
                     tally.add(compare_by(&p, &r, || {
                         let v = solver.solve_in_stages(&p, &r, first, last);
@@ -711,10 +713,5 @@ fn shuffled_searches_that_share_what_they_proved_agree_with_the_plain_search() {
             }
         }
     }
-    tally.assert_agrees();
-    // What the test stands on: both answers, many of them after the shuffled searches.
-    assert!(
-        tally.won > 50 && tally.lost > 20 && paused > 50,
-        "{tally:?}, {paused} decided after a pause"
-    );
+    (tally, paused)
 }
