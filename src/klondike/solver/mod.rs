@@ -296,7 +296,7 @@ impl Solver {
 
     /// With passes without end, where the search in its usual order ran out, many short
     /// searches in shuffled orders, `budget` positions in all: some wins lie where the usual
-    /// order comes late and a shuffled one early (draw-three deal 257: none within `BUDGET`
+    /// order comes late and a shuffled one early (draw-three deal 748: none within `BUDGET`
     /// positions in the usual order, won by one of these). Each is the same exact search;
     /// any that ends, won or with every way searched, is the answer.
     ///

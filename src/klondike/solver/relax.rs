@@ -22,6 +22,20 @@
 //! losses: "the 6♣ waits for a red 7, but the 7♥ is face down and the 6♠ lies on the 7♦
 //! until the 2♠ comes out of the waste, under the 9♦ the 8♣ waits for".
 //!
+//! *Within reach*: three at a time with a pass left, a talon card comes out only from a place
+//! a turn can bring to the top of the waste. At first those are the waste's top, every third
+//! place still holding a card from the stock's top (this pass) and from the talon's start (a
+//! later one), and the last; once talon cards are out, also every place above the lowest of
+//! them and the next place below each (`aligned`, `within_reach`). Sound: the real game takes
+//! a talon card off the top of the waste. It is there now; or the card above it was played
+//! off (out by then); or a turn brought it up: this pass, whose turns count the stock's cards
+//! from its top as they lie now (a stock card leaves only by being turned), or a later one,
+//! whose turns count the talon's cards from its start, as they lie now unless one under it
+//! has been played (out by then). The places within reach only grow as cards come out, so
+//! what follows holds as before. It is what proves lost, early, the deals won one card at a
+//! time but not three at a time: the talon holds back, at places no turn brings up, the cards
+//! the table waits for (docs/performance.md, "Within reach").
+//!
 //! Coming out only ever helps in the looser game, so bringing out all it can, as early as it
 //! can, is its best play. And every card the real game brings out, the looser one has brought
 //! out by then (at the same card of the stock): a real move needs at most what the looser game
@@ -171,6 +185,14 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
     } else {
         loose = s.talon;
     }
+    // Three at a time, only some places come to the top of the waste (`within_reach`).
+    let stepped = !last_pass && table.rules.turn == 3;
+    // The places of the talon cards out, and the places within reach.
+    let (mut o, mut reached) = (0u32, 0u32);
+    if stepped {
+        reached = aligned(s.places, u32::from(s.turned));
+        loose = table.cards_at(reached);
+    }
     loop {
         if out == ALL {
             return 0;
@@ -212,9 +234,11 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
             changed = true;
         }
         // The loose cards all at once: a card out only lets more out, so taking them
-        // together reaches the same cards as one by one.
-        let waiting = loose & !out;
-        if waiting != 0 {
+        // together reaches the same cards as one by one. Three at a time, the places they
+        // leave bring others within reach, asked at once with what this round knows (it
+        // knows less than the next: sound, and fewer rounds).
+        let mut waiting = loose & !out;
+        loop {
             let mut now = waiting & r.now;
             let mut rest = waiting & !now & !r.missing;
             while rest != 0 {
@@ -224,10 +248,27 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
                     now |= 1 << b;
                 }
             }
-            if now != 0 {
-                out |= now;
-                changed = true;
+            if now == 0 {
+                break;
             }
+            out |= now;
+            changed = true;
+            if !stepped {
+                break;
+            }
+            let mut newly = 0;
+            let mut t = now;
+            while t != 0 {
+                newly |= 1 << table.place[t.trailing_zeros() as usize];
+                t &= t - 1;
+            }
+            o |= newly;
+            let new = within_reach(s.places, o, newly) & !reached;
+            reached |= new;
+            // Those asked already would answer as before (but for pinned cards, asked again
+            // next round).
+            waiting = table.cards_at(new);
+            loose |= waiting;
         }
         if changed {
             continue;
@@ -251,6 +292,83 @@ pub(super) fn never_out_seated(s: &State, table: &Table, seats: bool) -> u64 {
             waste_len += 1;
         }
     }
+}
+
+/// The talon's places (bits of `State::places`) that a turn of three brings to the top of the
+/// waste with no talon card played: the waste's top, every third place still holding a card
+/// from the stock's top in this pass and from the talon's start in a later one, and the last.
+fn aligned(places: u32, turned: u32) -> u32 {
+    let last = |m: u32| {
+        if m == 0 {
+            0
+        } else {
+            1 << (31 - m.leading_zeros())
+        }
+    };
+    let stock = places & !((1u32 << turned) - 1);
+    last(places & !stock) | last(places) | thirds(stock) | thirds(places)
+}
+
+/// The third, sixth, ninth … of the places of `m`, a byte at a time (`THIRDS`), rather than
+/// place by place: it runs at every looser game asked three at a time.
+fn thirds(m: u32) -> u32 {
+    let (mut picked, mut count) = (0, 0);
+    for k in 0..3 {
+        let (p, c) = THIRDS[count][((m >> (8 * k)) & 0xff) as usize];
+        picked |= u32::from(p) << (8 * k);
+        count = usize::from(c);
+    }
+    picked
+}
+
+/// For each count of places so far (modulo 3) and each byte of places: the third, sixth …
+/// counting on, and the count after.
+const THIRDS: [[(u8, u8); 256]; 3] = {
+    let mut t = [[(0, 0); 256]; 3];
+    let mut count = 0;
+    while count < 3 {
+        let mut byte = 0;
+        while byte < 256 {
+            let (mut picked, mut c) = (0u8, count as u8);
+            let mut i = 0;
+            while i < 8 {
+                if byte & (1 << i) != 0 {
+                    c = (c + 1) % 3;
+                    if c == 0 {
+                        picked |= 1 << i;
+                    }
+                }
+                i += 1;
+            }
+            t[count][byte] = (picked, c);
+            byte += 1;
+        }
+        count += 1;
+    }
+    t
+};
+
+/// The places of `places` a turn may bring up once the talon cards at places `o` are out, of
+/// which those at `newly` have just come out: every place above the lowest of them (a card
+/// played from under a place shifts the turns that bring it up), and the next place below each
+/// (uncovered when the card above it is played off the waste); those for `o` but not `newly`
+/// are left out, known already. Counting how many are played from under each place (at most
+/// those out) brought out a third of a percent fewer positions three at a time: not worth its
+/// cost.
+fn within_reach(places: u32, o: u32, newly: u32) -> u32 {
+    if o == 0 {
+        return 0;
+    }
+    let mut reach = places & !((2u32 << o.trailing_zeros()) - 1);
+    let mut m = newly;
+    while m != 0 {
+        let below = places & ((1u32 << m.trailing_zeros()) - 1);
+        if below != 0 {
+            reach |= 1 << (31 - below.leading_zeros());
+        }
+        m &= m - 1;
+    }
+    reach
 }
 
 /// What `never_out` knows of every card at once, for the cards out and on top of a column
@@ -313,6 +431,102 @@ mod tests {
                 assert_eq!(twins(m) & bit != 0, m & (1 << (b ^ 1)) != 0);
             }
             assert_eq!(parents_of(m), parents_all, "cards {m:#x}");
+        }
+    }
+
+    /// Three at a time with passes without end, every place that turning and playing cards
+    /// off the waste brings to its top is within reach (`aligned`, then `within_reach` of the
+    /// places played), when only some of the talon's cards can be played (`free`): on every
+    /// talon of up to 8 places, every split and every choice of those cards.
+    #[test]
+    fn every_place_turning_brings_up_is_within_reach() {
+        use std::collections::HashSet;
+        let mut checked = 0;
+        for len in 1..=8u32 {
+            for places in 1..(1u32 << len) {
+                // Every subset of the places, as the cards that can be played off the waste.
+                let mut free = places;
+                loop {
+                    for turned in 0..=len {
+                        assert_eq!(
+                            brought_up(places, turned, free, len) & !within(places, turned, free),
+                            0,
+                            "places {places:#b}, {turned} turned, {free:#b} free"
+                        );
+                        checked += 1;
+                    }
+                    if free == 0 {
+                        break;
+                    }
+                    free = (free - 1) & places;
+                }
+            }
+        }
+        assert!(checked > 50_000);
+        for m in 0..1u32 << 24 {
+            if m % 997 == 0 || m < 1 << 12 {
+                let mut want = 0;
+                let mut rest = m;
+                while rest != 0 {
+                    for _ in 0..2 {
+                        rest &= rest.wrapping_sub(1);
+                    }
+                    want |= rest & rest.wrapping_neg();
+                    rest &= rest.wrapping_sub(1);
+                }
+                assert_eq!(thirds(m), want, "{m:#b}");
+            }
+        }
+
+        // Every place any turning and playing of `free` cards brings to the waste's top.
+        fn brought_up(places: u32, turned: u32, free: u32, len: u32) -> u32 {
+            let mut tops = 0u32;
+            let mut todo = vec![(places, turned)];
+            let mut met = HashSet::new();
+            while let Some((p, t)) = todo.pop() {
+                if !met.insert((p, t)) {
+                    continue;
+                }
+                let waste = p & ((1u32 << t) - 1);
+                if waste != 0 {
+                    let top = 31 - waste.leading_zeros();
+                    tops |= 1 << top;
+                    if free & (1 << top) != 0 {
+                        todo.push((p & !(1 << top), t));
+                    }
+                }
+                let mut ahead = p & !((1u32 << t) - 1);
+                if ahead == 0 {
+                    todo.push((p, 0));
+                } else {
+                    for _ in 0..3 {
+                        ahead &= ahead.wrapping_sub(1);
+                    }
+                    todo.push((
+                        p,
+                        if ahead == 0 {
+                            len
+                        } else {
+                            ahead.trailing_zeros()
+                        },
+                    ));
+                }
+            }
+            tops
+        }
+
+        // What the looser game has within reach once it has played every free card in reach.
+        fn within(places: u32, turned: u32, free: u32) -> u32 {
+            let mut reach = aligned(places, turned);
+            let mut o = 0;
+            loop {
+                let newly = reach & free & !o;
+                if newly == 0 {
+                    return reach;
+                }
+                o |= newly;
+                reach |= within_reach(places, o, newly);
+            }
         }
     }
 }

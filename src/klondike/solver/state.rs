@@ -68,6 +68,9 @@ pub struct Table {
     pub talon_len: u8,
     /// Each talon card's place in the talon.
     pub place: [u8; 52],
+    /// The talon cards at each byte's places (`cards_at`): a looser game's reach is worked
+    /// out on places, its cards on card masks (`relax`).
+    pub talon_cards: [[u64; 256]; 3],
     /// Each size of the waste modulo the cards a turn takes (`State::key`, where a division
     /// at every position cost a tenth of the search three at a time).
     pub split: [u8; 25],
@@ -90,6 +93,7 @@ impl Table {
             talon: [0; 24],
             talon_len: 0,
             place: [0; 52],
+            talon_cards: [[0; 256]; 3],
             split: [0; 25],
             radix: [0; 7],
             home_radix: [0; 4],
@@ -99,11 +103,26 @@ impl Table {
         }
     }
 
+    /// The talon cards at the places of `places` (bit `t`: place `t`).
+    pub fn cards_at(&self, places: u32) -> u64 {
+        let [a, b, c] = &self.talon_cards;
+        a[(places & 0xff) as usize]
+            | b[(places >> 8 & 0xff) as usize]
+            | c[(places >> 16 & 0xff) as usize]
+    }
+
     /// Fills in what `piles`, `talon` and the piles' lengths say: `place`, `radix`.
     pub fn index(&mut self, pile_lens: [u8; 7]) {
         let len = usize::from(self.talon_len);
         for t in 0..len {
             self.place[usize::from(self.talon[t])] = t as u8;
+        }
+        for (k, cards) in self.talon_cards.iter_mut().enumerate() {
+            for (byte, m) in cards.iter_mut().enumerate() {
+                *m = (0..8)
+                    .filter(|i| byte & (1 << i) != 0 && 8 * k + i < len)
+                    .fold(0, |m, i| m | 1u64 << self.talon[8 * k + i]);
+            }
         }
         for (w, split) in self.split.iter_mut().enumerate() {
             *split = (w % usize::from(self.rules.turn.max(1))) as u8;
@@ -593,6 +612,8 @@ mod tests {
                     s.places |= 1 << t;
                 }
             }
+            // The talon's cards from their places, by bytes.
+            assert_eq!(table.cards_at(s.places), s.talon);
             let mut got = Vec::new();
             talon_reach(&s, &table, |b, steps, turned, pass| {
                 got.push((b, steps, turned, pass))
