@@ -243,6 +243,20 @@ impl Layout {
         }
     }
 
+    /// What the top `count` cards of a place holding `len` cards (the first `face_down` face
+    /// down) cover together: the top card alone in a pile, the run from its first card to the
+    /// last in a fan, the place itself when empty. Highlights frame this, so a hint or a drop
+    /// target shows on the cards it is about, not on a column's first card.
+    pub fn run_rect(&self, place: Place, len: usize, face_down: usize, count: usize) -> Rect {
+        if len == 0 {
+            return self.rect(place);
+        }
+        let first = self.card_rect(place, len - count.clamp(1, len), len, face_down);
+        let last = self.card_rect(place, len - 1, len, face_down);
+        let (top, bottom) = (first.top(), last.bottom());
+        Rect::new(last.x, (top + bottom) / 2.0, last.w, top - bottom)
+    }
+
     /// True when every place lies inside the table and no two places overlap.
     pub fn fits(&self) -> bool {
         let rects: Vec<Rect> = self.all().map(|p| self.footprint(p)).collect();
@@ -341,6 +355,24 @@ mod tests {
         assert!(last.bottom() >= -200.0 - 0.5, "{last:?}");
         assert!(y(1, 20, 0) < 100.0, "still fanned");
         assert!(l.footprint(c).bottom() <= -200.0 + 0.01);
+    }
+
+    #[test]
+    fn a_run_covers_its_cards_from_the_first_to_the_top_one() {
+        let l = column_layout();
+        let c = Place::Column(0);
+        // Empty: the place itself.
+        assert_eq!(l.run_rect(c, 0, 0, 1), l.rect(c));
+        // The top card alone, wherever the fan put it.
+        assert_eq!(l.run_rect(c, 5, 2, 1), l.card_rect(c, 4, 5, 2));
+        // Three cards: from the top of the third from the top to the bottom of the last.
+        let run = l.run_rect(c, 5, 2, 3);
+        assert_eq!(run.top(), l.card_rect(c, 2, 5, 2).top());
+        assert_eq!(run.bottom(), l.card_rect(c, 4, 5, 2).bottom());
+        assert_eq!((run.x, run.w), (0.0, 50.0));
+        // More than the place holds: all of it, never past its first card.
+        assert_eq!(l.run_rect(c, 5, 2, 9), l.run_rect(c, 5, 2, 5));
+        assert_eq!(l.run_rect(c, 5, 2, 0), l.run_rect(c, 5, 2, 1));
     }
 }
 

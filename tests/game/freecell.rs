@@ -244,3 +244,110 @@ fn freecell_resumes_after_a_relaunch_with_undo_and_redo() {
     let moves = |r: &str| r.lines().filter(|l| l.contains('>')).count();
     assert_eq!(moves(&again), moves(&record));
 }
+
+/// Where each highlight that shows lies and how tall it is: its centre and size on the table.
+fn lit_frames(h: &mut Harness) -> Vec<(Place, bool, Vec2, Vec2)> {
+    use zodiac::game::table::{DropHighlight, HintHighlight};
+    h.app
+        .world_mut()
+        .query::<(
+            AnyOf<(&DropHighlight, &HintHighlight)>,
+            &Visibility,
+            &Transform,
+            &Sprite,
+        )>()
+        .iter(h.app.world())
+        .filter(|(_, v, _, _)| **v != Visibility::Hidden)
+        .map(|((drop, hint), _, at, sprite)| {
+            let place = drop.map(|d| d.0).or(hint.map(|h| h.0)).unwrap();
+            let size = sprite.custom_size.unwrap();
+            (place, hint.is_some(), at.translation.truncate(), size)
+        })
+        .collect()
+}
+
+/// The centre and size of the top `count` cards of a place together, as their entities lie
+/// now (the place itself when empty): what a highlight frames, with a margin.
+fn frame_around(h: &Harness, place: Place, count: usize) -> (Vec2, Vec2) {
+    let pile = h.app.world().resource::<Mirror>().pile(place).to_vec();
+    let card = h.table().card_h;
+    let empty = h.table().rect(place);
+    let (top, bottom) = if pile.is_empty() {
+        (empty.top(), empty.bottom())
+    } else {
+        let first = h.translation(pile[pile.len() - count]).y;
+        let last = h.translation(pile[pile.len() - 1]);
+        (first + card / 2.0, last.y - card / 2.0)
+    };
+    let x = pile.last().map_or(empty.x, |&e| h.translation(e).x);
+    (
+        Vec2::new(x, (top + bottom) / 2.0),
+        Vec2::new(h.table().card_w, top - bottom),
+    )
+}
+
+/// Highlights frame the cards they are about, not a column's first card: a lifted run lights
+/// the card it would go onto, wherever the fan has put it; a hint frames the run that moves
+/// (from its first card to the top one) and the card it goes onto.
+#[test]
+fn highlights_frame_the_cards_they_are_about() {
+    use bevy::input::ButtonState;
+    let mut h = Harness::of("freecell", 1, "frames");
+    set_position(&mut h, a_run_position(false));
+    // 9♠ 8♥ 7♣ lifted off c0: c1's T♥ takes them.
+    let grab = card_strip(&h, Place::Column(0), 2);
+    h.move_to(grab);
+    h.button(MouseButton::Left, ButtonState::Pressed);
+    h.move_to(grab + Vec2::new(40.0, -60.0));
+    h.move_to(grab + Vec2::new(80.0, -90.0));
+    let lit = lit_frames(&mut h);
+    let (centre, size) = frame_around(&h, Place::Column(1), 1);
+    // The same margin round every frame, a few pixels (the frame's width and the picture's).
+    let margin = |s: Vec2, size: Vec2| {
+        let m = s - size;
+        m.x == m.y && (8.0..12.0).contains(&m.x)
+    };
+    assert!(
+        lit.iter().any(|&(p, hint, c, s)| p == Place::Column(1)
+            && !hint
+            && c == centre
+            && margin(s, size)),
+        "c1 framed on its T♥ ({centre}, {size}): {lit:?}"
+    );
+    h.button(MouseButton::Left, ButtonState::Released);
+    h.settle();
+    assert_eq!(h.any_game().moves_played(), 1, "the run went to c1");
+    // Back, and T♥ onto c4's J♠ (where the solver's line puts it first); then the hint: the
+    // move it gives, as the solver gave it.
+    h.app.world_mut().write_message(Request::Undo);
+    h.settle();
+    let m = move_to_neutral(FMove::one(FPlace::Column(1), FPlace::Column(4)));
+    h.app.world_mut().write_message(Request::Play(m));
+    h.settle();
+    assert_eq!(h.any_game().moves_played(), 1);
+    h.key(KeyCode::KeyH, &[]);
+    h.run_until("the hint shows", |h| {
+        lit_frames(h).iter().any(|&(_, hint, _, _)| hint)
+    });
+    let snapshot = h.any_game().snapshot();
+    let verdict = h
+        .app
+        .world()
+        .resource::<zodiac::game::assistance::verdicts::Verdicts>()
+        .get(&snapshot)
+        .expect("the hint's verdict");
+    let zodiac::patience::Verdict::Winnable { line, .. } = &*verdict else {
+        panic!("the position is winnable: {verdict:?}");
+    };
+    let m = line[0];
+    assert!(m.count > 1, "the hint moves a run here: {m:?}");
+    let lit: Vec<_> = lit_frames(&mut h).into_iter().filter(|l| l.1).collect();
+    for (place, count) in [(m.from, usize::from(m.count)), (m.to, 1)] {
+        let (centre, size) = frame_around(&h, place, count);
+        assert!(
+            lit.iter()
+                .any(|&(p, _, c, s)| p == place && c == centre && margin(s, size)),
+            "{place:?} framed round its top {count} ({centre}, {size}): {lit:?}"
+        );
+    }
+}

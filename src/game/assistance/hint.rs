@@ -1,13 +1,14 @@
-//! Hints: H or the Hint button shows the next move of the solver's plan. The card's place and
-//! its destination light up in the hint colour (not the drop colour, not a shake) until the
-//! game changes, and the toast says it in words. When the plan turns the stock first, the toast
-//! says how far down the card is and the stock lights up; in a lost position the hint says why,
-//! and the lost notice offers to undo to the last winnable position.
+//! Hints: H or the Hint button shows the next move of the solver's plan. The cards that move
+//! (the whole run) and the card they go onto light up in the hint colour (not the drop colour,
+//! not a shake) until the game changes, and the toast says it in words. When the plan turns
+//! the stock first, the toast says how far down the card is and the stock lights up; in a lost
+//! position the hint says why, and the lost notice offers to undo to the last winnable
+//! position.
 
 use crate::game::assistance::verdicts::Verdicts;
 use crate::game::messages::{AskHint, CannotWin, GameChanged, Step, Toast};
 use crate::game::session::Session;
-use crate::game::table::HintHighlight;
+use crate::game::table::{Framing, HintHighlight};
 use crate::patience::{Place, Status, Verdict};
 use bevy::prelude::*;
 
@@ -25,14 +26,14 @@ fn show_hint(
     mut waiting: Local<bool>,
     mut toasts: MessageWriter<Toast>,
     mut lost: MessageWriter<CannotWin>,
-    mut highlights: Query<(&HintHighlight, &mut Visibility)>,
+    mut highlights: Query<(&HintHighlight, &mut Visibility, &mut Framing)>,
 ) {
     let asked = asks.read().count() > 0;
     let changed = changes.read().count() > 0;
     // The game changed: an old hint no longer holds (and one still being worked out is moot).
     if changed {
         *waiting = false;
-        light(&mut highlights, &[]);
+        light(&mut highlights, &[], None);
     }
     *waiting |= asked;
     if !*waiting {
@@ -43,6 +44,8 @@ fn show_hint(
         return;
     };
     *waiting = false;
+    // The move's source is framed with the whole run that moves.
+    let mut run = None;
     let lit = match &*verdict {
         _ if game.status() == Status::Won => {
             toasts.write(Toast("The game is won.".into()));
@@ -51,6 +54,10 @@ fn show_hint(
         Verdict::Winnable { line, .. } => {
             let (words, lit) = game.hint_from_line(line);
             toasts.write(Toast(words));
+            run = line
+                .first()
+                .filter(|m| !m.is_turn() && !m.is_redeal())
+                .map(|m| (m.from, m.count));
             lit
         }
         Verdict::Lost { why } => {
@@ -77,6 +84,7 @@ fn show_hint(
                     game.place_name(m.from),
                     game.place_name(m.to)
                 )));
+                run = Some((m.from, m.count));
                 vec![m.from, m.to]
             }
             None => {
@@ -85,11 +93,17 @@ fn show_hint(
             }
         },
     };
-    light(&mut highlights, &lit);
+    light(&mut highlights, &lit, run);
 }
 
-fn light(highlights: &mut Query<(&HintHighlight, &mut Visibility)>, lit: &[Place]) {
-    for (h, mut v) in highlights {
+fn light(
+    highlights: &mut Query<(&HintHighlight, &mut Visibility, &mut Framing)>,
+    lit: &[Place],
+    run: Option<(Place, u8)>,
+) {
+    for (h, mut v, mut framing) in highlights {
+        let cards = run.filter(|(from, _)| *from == h.0).map_or(1, |(_, n)| n);
+        framing.set_if_neq(Framing(cards));
         v.set_if_neq(if lit.contains(&h.0) {
             Visibility::Inherited
         } else {

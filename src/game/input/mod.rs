@@ -44,7 +44,12 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .in_set(Step::Input),
         )
-        .add_systems(Update, drag::show_drop_targets.in_set(Step::Present))
+        .add_systems(
+            Update,
+            drag::show_drop_targets
+                .in_set(Step::Present)
+                .before(crate::game::table::frame_highlights),
+        )
         .add_systems(PostUpdate, picking::fit_hitboxes)
         .add_observer(drag::on_drag_start)
         .add_observer(drag::on_drag)

@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (count_talon, show_redeal_mark).in_set(Step::Present),
+            (count_talon, show_redeal_mark, frame_highlights).in_set(Step::Present),
         );
 }
 
@@ -53,6 +53,16 @@ pub struct DropHighlight(pub Place);
 /// The highlight drawn over the two places of a hint (its own colour: a hint is no drop).
 #[derive(Component)]
 pub struct HintHighlight(pub Place);
+
+/// How many cards from the top of its place a highlight frames (1: the top card, or the empty
+/// place): a hint's source frames the whole run that moves.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Framing(pub u8);
+
+/// A highlight's size round one card (its picture's margin included), which a run's frame
+/// grows from downwards.
+#[derive(Component, Clone, Copy)]
+pub(crate) struct OneCard(Vec2);
 
 pub(super) fn follow_window(
     windows: Query<&Window, With<PrimaryWindow>>,
@@ -140,10 +150,19 @@ fn redraw_table(
         scale,
     );
     let frame = images.add(frame);
+    // Nine slices: a frame around a run in a fan is taller than a card, and its corners and
+    // lines keep their size (the texture is in texels, the sprite in logical pixels: Bevy
+    // scales the corners by the smaller ratio, the width's, which is 1 / scale).
+    let corner = ((radius + 4.0 + (cw * 0.05).max(2.5)) * scale).ceil();
     let highlight = |colour: Color| Sprite {
         image: frame.clone(),
         custom_size: Some(frame_size),
         color: colour,
+        image_mode: SpriteImageMode::Sliced(TextureSlicer {
+            border: BorderRect::all(corner),
+            max_corner_scale: 1.0,
+            ..default()
+        }),
         ..default()
     };
     for place in layout.all() {
@@ -176,12 +195,16 @@ fn redraw_table(
         }
         commands.spawn((
             DropHighlight(place),
+            Framing(1),
+            OneCard(frame_size),
             highlight(Palette::HIGHLIGHT),
             Transform::from_xyz(r.x, r.y, 90.0),
             Visibility::Hidden,
         ));
         commands.spawn((
             HintHighlight(place),
+            Framing(1),
+            OneCard(frame_size),
             highlight(Palette::HINT),
             Transform::from_xyz(r.x, r.y, 91.0),
             Visibility::Hidden,
@@ -227,6 +250,41 @@ fn redraw_table(
                 Transform::from_xyz(0.0, 0.0, 0.01),
                 TalonCount(Place::Stock),
             ));
+    }
+}
+
+/// Puts each highlight that shows around the cards it is about (`Framing`), as the game lies
+/// now: a column's top card or run, wherever its fan has put it, not the column's first card.
+pub(crate) fn frame_highlights(
+    table: Res<Table>,
+    session: Res<Session>,
+    mut highlights: Query<(
+        &Framing,
+        &OneCard,
+        AnyOf<(&DropHighlight, &HintHighlight)>,
+        &Visibility,
+        &mut Transform,
+        &mut Sprite,
+    )>,
+) {
+    for (framing, one, (drop, hint), visibility, mut at, mut sprite) in &mut highlights {
+        if *visibility == Visibility::Hidden {
+            continue;
+        }
+        let Some(place) = drop.map(|d| d.0).or(hint.map(|h| h.0)) else {
+            continue;
+        };
+        let slots = session.game.cards(place);
+        let face_down = slots.iter().take_while(|s| !s.face_up).count();
+        let r = table.run_rect(place, slots.len(), face_down, usize::from(framing.0));
+        let size = one.0 + Vec2::new(0.0, r.h - table.card_h);
+        if (at.translation.x, at.translation.y) != (r.x, r.y) {
+            at.translation.x = r.x;
+            at.translation.y = r.y;
+        }
+        if sprite.custom_size != Some(size) {
+            sprite.custom_size = Some(size);
+        }
     }
 }
 
