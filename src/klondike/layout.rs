@@ -1,17 +1,22 @@
 //! Klondike's table: one pure function from the window's logical size (and scale factor) to a
 //! rectangle for every place (see [`crate::patience::layout`]).
 //!
-//! The classic table: across the top, the stock at the far left and the waste beside it, a
-//! column's width of felt, then the four foundations over columns c3..c6; below, the seven
-//! columns, fanned down to the bottom of the table (the table of columns is
-//! [`crate::patience::columns`], shared with FreeCell).
+//! The classic table: across the top, the stock at the far left and the waste beside it, its
+//! last three cards side by side over the felt left free above c2, then the four foundations
+//! over columns c3..c6; below, the seven columns, fanned down to the bottom of the table (the
+//! table of columns is [`crate::patience::columns`], shared with FreeCell).
 
-use crate::patience::Place;
 use crate::patience::columns;
 use crate::patience::layout::{Layout, fit_largest};
+use crate::patience::{Place, Shape};
+
+/// How far apart the waste's cards that show lie, in card widths: each one's index in view.
+pub const WASTE_STEP: f32 = 0.3;
 
 /// Lays out the Klondike table for a window of `width` × `height` logical pixels: the stock
-/// over c0, the waste over c1, the foundations over c3..c6.
+/// over c0, the waste over c1 (its last three cards spread to the right, as Aisleriot shows
+/// them: under draw three, the three a turn brings; one at a time, the cards just passed),
+/// the foundations over c3..c6.
 pub fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
     let top = [
         (0, Place::Stock),
@@ -22,7 +27,14 @@ pub fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
         (6, Place::Foundation(3)),
     ];
     fit_largest(width, height, scale_factor, |frame| {
-        columns::build(frame, 7, &top)
+        let mut l = columns::build(frame, 7, &top);
+        let step = frame.snap(l.card_w * WASTE_STEP);
+        for (place, _, shape) in &mut l.places {
+            if *place == Place::Waste {
+                *shape = Shape::Spread { step, shown: 3 };
+            }
+        }
+        l
     })
 }
 
@@ -30,7 +42,6 @@ pub fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
 mod tests {
     use super::*;
 
-    use crate::patience::Shape;
     use crate::patience::layout::checks::at_every_size;
 
     /// The longest column there can be, six face down and a King-to-Ace run, stays above its
@@ -92,6 +103,17 @@ mod tests {
             panic!("columns fan");
         };
         assert!(down < up, "face-down cards fan tighter");
+        let Shape::Spread { step, shown: 3 } = l.shape(Place::Waste) else {
+            panic!("the waste shows three cards");
+        };
+        // Each card's index shows beside the next, and the three clear the first foundation.
+        assert!(step >= l.card_w * 0.25, "{step}");
+        let waste = l.footprint(Place::Waste);
+        assert!(waste.right() < l.rect(Place::Foundation(0)).left());
+        assert_eq!(
+            l.card_rect(Place::Waste, 9, 10, 0).x,
+            r(Place::Waste).x + 2.0 * step
+        );
         assert_eq!(l.track, None);
         assert!(l.captions.is_empty());
         assert_eq!(l.wheel.0, 0.0);

@@ -77,6 +77,9 @@ pub enum Shape {
     /// Fanned downwards, face-down cards `down` apart and face-up cards `up` apart at most; a
     /// long fan closes up so that its last card stays above `floor`.
     Fanned { down: f32, up: f32, floor: f32 },
+    /// The top `shown` cards side by side, each `step` to the right of the one under it, the
+    /// rest under the first of them (Klondike's waste: the last cards turned show).
+    Spread { step: f32, shown: usize },
 }
 
 /// The window's size made safe: finite and at least one pixel; a scale factor that is positive.
@@ -219,6 +222,10 @@ impl Layout {
                 let bottom = floor.min(r.bottom());
                 Rect::new(r.x, (r.top() + bottom) / 2.0, r.w, r.top() - bottom)
             }
+            Shape::Spread { step, shown } => {
+                let reach = step * shown.saturating_sub(1) as f32;
+                Rect::new(r.x + reach / 2.0, r.y, r.w + reach, r.h)
+            }
             Shape::Stacked => r,
         }
     }
@@ -238,6 +245,13 @@ impl Layout {
                     + index.saturating_sub(face_down) as f32 * up;
                 let snap = |v: f32| (v * self.scale_factor).round() / self.scale_factor;
                 Rect::new(r.x, snap(r.y - below), r.w, r.h)
+            }
+            Shape::Spread { step, shown } => {
+                // The top card is as far right as the cards there are allow, at most
+                // `shown - 1` steps.
+                let k = (index + shown.min(len)).saturating_sub(len);
+                let snap = |v: f32| (v * self.scale_factor).round() / self.scale_factor;
+                Rect::new(snap(r.x + k as f32 * step), r.y, r.w, r.h)
             }
             Shape::Stacked => r,
         }
@@ -355,6 +369,26 @@ mod tests {
         assert!(last.bottom() >= -200.0 - 0.5, "{last:?}");
         assert!(y(1, 20, 0) < 100.0, "still fanned");
         assert!(l.footprint(c).bottom() <= -200.0 + 0.01);
+    }
+
+    #[test]
+    fn a_spread_shows_the_top_cards_side_by_side_and_the_rest_under_the_first() {
+        let mut l = column_layout();
+        let c = Place::Column(0);
+        l.places[0].2 = Shape::Spread {
+            step: 15.0,
+            shown: 3,
+        };
+        let x = |i, len| l.card_rect(c, i, len, 0).x;
+        assert_eq!(x(0, 1), 0.0);
+        assert_eq!((x(0, 2), x(1, 2)), (0.0, 15.0));
+        assert_eq!(
+            (x(0, 5), x(1, 5), x(2, 5), x(3, 5), x(4, 5)),
+            (0.0, 0.0, 0.0, 15.0, 30.0)
+        );
+        assert!(l.card_rect(c, 4, 5, 0).y == l.rect(c).y);
+        let f = l.footprint(c);
+        assert_eq!((f.left(), f.right()), (-25.0, 55.0));
     }
 
     #[test]

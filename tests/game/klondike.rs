@@ -462,3 +462,33 @@ fn scores_follow_the_setting_and_the_vegas_balance_carries_on() {
         counts_line(&mut h)
     );
 }
+
+/// The waste shows its last three cards side by side, the top one rightmost, each drawn (the
+/// one under them hidden).
+#[test]
+fn the_waste_shows_its_last_three_cards_side_by_side() {
+    let mut h = Harness::of("klondike", 1, "spread");
+    for _ in 0..4 {
+        h.key(KeyCode::Space, &[]);
+    }
+    h.settle();
+    let waste = h
+        .app
+        .world()
+        .resource::<Mirror>()
+        .pile(Place::Waste)
+        .to_vec();
+    assert_eq!(waste.len(), 5, "the deal's turn and four more");
+    let base = centre(&h, Place::Waste);
+    let xs: Vec<f32> = (0..4).map(|d| card_centre(&h, Place::Waste, d).x).collect();
+    assert!(
+        xs[0] > xs[1] && xs[1] > xs[2] && xs[2] == base.x && xs[3] == base.x,
+        "top three spread from the waste's place: {xs:?} from {base}"
+    );
+    let shown =
+        |h: &Harness, e: Entity| h.app.world().get::<Visibility>(e) != Some(&Visibility::Hidden);
+    for &e in &waste[2..] {
+        assert!(shown(&h, e), "the three that show are drawn");
+    }
+    assert!(!shown(&h, waste[0]), "a card under them is not");
+}

@@ -59,8 +59,8 @@ pub(super) fn show_sides(
 }
 
 /// Cards buried under others are not drawn (software rendering pays for every one); a pile keeps
-/// the cards that show: a Zodiac pile's depth edges, the top two elsewhere. Moving cards always
-/// show. A card that does not move rests: it may be laid onto the backdrop (`backdrop::Still`).
+/// the cards that show: a Zodiac pile's depth edges, a spread's cards and the one under them,
+/// the top two elsewhere (the second shows as the top one leaves). Moving cards always show. A card that does not move rests: it may be laid onto the backdrop (`backdrop::Still`).
 pub(super) fn hide_covered(
     mirror: Res<Mirror>,
     table: Res<Table>,
@@ -83,6 +83,7 @@ pub(super) fn hide_covered(
         let keep = match table.shape(view.place) {
             Shape::Squared => MAX_DEPTH_EDGES + 1,
             Shape::Fanned { .. } => len,
+            Shape::Spread { shown, .. } => shown + 1,
             Shape::Stacked => 2,
         };
         let lifted = transform.translation.z >= 50.0;
