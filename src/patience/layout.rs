@@ -234,6 +234,7 @@ impl Layout {
     /// `face_down` of them face down, lies.
     pub fn card_rect(&self, place: Place, index: usize, len: usize, face_down: usize) -> Rect {
         let r = self.rect(place);
+        let snap = |v: f32| (v * self.scale_factor).round() / self.scale_factor;
         match self.shape(place) {
             Shape::Squared => {
                 let d = len.saturating_sub(index + 1).min(MAX_DEPTH_EDGES) as f32;
@@ -243,14 +244,12 @@ impl Layout {
                 let (down, up) = fan_steps(down, up, r, floor, len, face_down);
                 let below = index.min(face_down) as f32 * down
                     + index.saturating_sub(face_down) as f32 * up;
-                let snap = |v: f32| (v * self.scale_factor).round() / self.scale_factor;
                 Rect::new(r.x, snap(r.y - below), r.w, r.h)
             }
             Shape::Spread { step, shown } => {
                 // The top card is as far right as the cards there are allow, at most
                 // `shown - 1` steps.
                 let k = (index + shown.min(len)).saturating_sub(len);
-                let snap = |v: f32| (v * self.scale_factor).round() / self.scale_factor;
                 Rect::new(snap(r.x + k as f32 * step), r.y, r.w, r.h)
             }
             Shape::Stacked => r,

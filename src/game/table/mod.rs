@@ -143,8 +143,9 @@ fn redraw_table(
     }
     let (cw, ch) = (layout.card_w, layout.card_h);
     let radius = cw * 0.08;
+    let stroke = (cw * 0.05).max(2.5);
     let (frame, frame_size) = paint::stencil(
-        &shapes::rounded_frame(cw + 8.0, ch + 8.0, radius + 4.0, (cw * 0.05).max(2.5)),
+        &shapes::rounded_frame(cw + 8.0, ch + 8.0, radius + 4.0, stroke),
         cw + 8.0,
         ch + 8.0,
         scale,
@@ -153,7 +154,7 @@ fn redraw_table(
     // Nine slices: a frame around a run in a fan is taller than a card, and its corners and
     // lines keep their size (the texture is in texels, the sprite in logical pixels: Bevy
     // scales the corners by the smaller ratio, the width's, which is 1 / scale).
-    let corner = ((radius + 4.0 + (cw * 0.05).max(2.5)) * scale).ceil();
+    let corner = ((radius + 4.0 + stroke) * scale).ceil();
     let highlight = |colour: Color| Sprite {
         image: frame.clone(),
         custom_size: Some(frame_size),

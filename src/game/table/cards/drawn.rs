@@ -60,7 +60,8 @@ pub(super) fn show_sides(
 
 /// Cards buried under others are not drawn (software rendering pays for every one); a pile keeps
 /// the cards that show: a Zodiac pile's depth edges, a spread's cards and the one under them,
-/// the top two elsewhere (the second shows as the top one leaves). Moving cards always show. A card that does not move rests: it may be laid onto the backdrop (`backdrop::Still`).
+/// the top two elsewhere (the second shows as the top one leaves). Moving cards always show.
+/// A card that does not move rests: it may be laid onto the backdrop (`backdrop::Still`).
 pub(super) fn hide_covered(
     mirror: Res<Mirror>,
     table: Res<Table>,
