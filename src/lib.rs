@@ -15,6 +15,8 @@ pub const VERSION: &str = env!("ZODIAC_VERSION");
 
 pub mod cards;
 pub mod cli;
+#[cfg(test)]
+mod contract_tests;
 pub mod freecell;
 // Bevy systems take their data as parameters: long signatures and nested query filters are
 // the normal shape of such code, as Bevy itself recommends. Only the front end needs this.

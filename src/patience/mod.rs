@@ -6,6 +6,8 @@
 
 mod bridge;
 pub mod columns;
+#[cfg(test)]
+pub mod contract;
 pub mod daily;
 pub mod difficulty;
 pub mod hash;

@@ -85,6 +85,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn undo(params: &Self::Params, position: &mut Self::Position, m: Self::Move, done: Self::Done);
     fn is_won(position: &Self::Position) -> bool;
     fn status(params: &Self::Params, position: &Self::Position) -> Status;
+    /// Every move the rules allow from here (`apply` takes exactly these).
+    fn legal_moves(params: &Self::Params, position: &Self::Position) -> Vec<Self::Move>;
     /// A move in the notation of docs/rules.md.
     fn parse_move(token: &str) -> Result<Self::Move, String>;
     fn to_neutral(m: Self::Move) -> super::Move;

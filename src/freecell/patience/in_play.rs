@@ -175,10 +175,10 @@ impl patience::Table for FreeCell {
         None
     }
 
-    /// A card no other card can use any more goes home (see `solver::safe`, here always by the
-    /// strict rule, even where cards may come back).
+    /// A card no other card can use any more goes home (see `solver::safe`: where cards may come
+    /// back, only once every lower card is home).
     fn finishing_move(game: &Game) -> Option<patience::Move> {
-        solver::safe_home(game.position(), game.rules(), true).map(move_to_neutral)
+        solver::safe_home(game.position(), game.rules()).map(move_to_neutral)
     }
 
     /// Home first, then the move the solver would try first.

@@ -78,6 +78,19 @@ impl patience::Rules for FreeCell {
         position.status(rules)
     }
 
+    /// The generator's moves, and a free cell's card to another free cell: it changes nothing
+    /// the rules look at, so the generator (the solver's) leaves it out, but a player may.
+    fn legal_moves(rules: &Rules, position: &Position) -> Vec<Move> {
+        let mut all = position.legal_moves(rules);
+        let cells = 0..rules.cells;
+        for k in cells.clone().filter(|&k| position.cell(k).is_some()) {
+            for j in cells.clone().filter(|&j| position.cell(j).is_none()) {
+                all.push(Move::one(FPlace::Cell(k), FPlace::Cell(j)));
+            }
+        }
+        all
+    }
+
     fn parse_move(token: &str) -> Result<Move, String> {
         Move::parse(token).map_err(|e| e.to_string())
     }

@@ -9,14 +9,21 @@
 //! - **Positions up to the order of columns and of cells are one** (the key sorts them): a move
 //!   to another empty cell, or of a whole column into an empty one, reaches the same key, so
 //!   only the first empty cell is tried and a whole column never moves to an empty one.
-//! - **Safe moves home are played without trying anything else.** A card on the table is of use
-//!   there only as the card something is built on: a card of the rank below, of the other
-//!   colour (of its own suit, in Baker's Game). Once both of those are home (in Baker's Game,
-//!   once the one of its suit is: always, for it has to be home first), nothing can ever be
-//!   built on the card again, and home it frees its place; a card from a free cell or the top
-//!   of a column that goes home then leaves every win still open. Aces and Twos always (their
-//!   Aces go home at once). Under rules where cards come back from the foundations, a card
-//!   home may come back, so nothing is lost either.
+//! - **Safe moves home are played without trying anything else** ([`safe`]). Where a card home
+//!   stays home, a card on the table is of use only as the card something is built on: a card
+//!   of the rank below, of the other colour (of its own suit, in Baker's Game). Once both of
+//!   those are home (in Baker's Game, once the one of its suit is: always, for it has to be
+//!   home first), nothing can ever be built on the card again, and home it frees its place: a
+//!   card from a free cell or the top of a column that goes home then leaves every win open.
+//!   Where cards come back from the foundations, that is not enough: a card of the rank below
+//!   may come back to be built on it (and a card of the rank below that on it), and home, the
+//!   card covers the one under it. There a card goes home at once only when every card of a
+//!   lower rank is home. Then, given a win from the position before, play the same line with
+//!   the card and every lower card kept home and their moves left out: no card is ever built
+//!   on a card kept home (only lower ones could be); a run that moves loses only such cards
+//!   from its top; a free cell or column that the line fills is as free; a card the line takes
+//!   from a foundation or sends home is higher than every card kept home, so it lies on top
+//!   there or goes on them. The line wins. (Aces always go: nothing is lower.)
 //! - **Every other legal move is tried**, runs of every length that fits: moving runs as one
 //!   reaches exactly the positions that moving their cards one at a time through the free
 //!   cells and empty columns reaches, no more and no fewer.
@@ -101,7 +108,43 @@ impl Solver {
     /// passes taking turns (see the module comment). Memory: a depth-first pass keeps some 70
     /// bytes a position, best first some 170 for each it meets, so a budget of 4,000,000
     /// positions may take 1.5 GB at worst.
+    ///
+    /// Where cards come back from the foundations, the game where they stay home is searched
+    /// first, within half the budget: its moves are all legal here, so a win there is a win
+    /// here (the line is replayed under these rules all the same), and nearly every deal is won
+    /// without taking a card back, in far fewer positions than with every card home always at
+    /// hand. Only the search under these rules says "lost".
     pub fn solve(&mut self, position: &Position, rules: &Rules, budget: usize) -> Verdict {
+        if rules.foundation_back {
+            let stays = Rules {
+                foundation_back: false,
+                ..*rules
+            };
+            let first = self.search(position, &stays, budget / 2, rules);
+            if first.is_winnable() {
+                return first;
+            }
+            let spent = self.searched;
+            let mut verdict = self.search(position, rules, budget - spent, rules);
+            self.searched += spent;
+            if let Verdict::Unknown { why } = &mut verdict
+                && self.searched >= budget
+            {
+                *why = format!("not decided within {budget} positions");
+            }
+            return verdict;
+        }
+        self.search(position, rules, budget, rules)
+    }
+
+    /// The search under `rules`, its line replayed under `replay` (the same rules, or looser).
+    fn search(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        budget: usize,
+        replay: &Rules,
+    ) -> Verdict {
         self.searched = 0;
         let safe = self.safe_home;
         let mut passes: Vec<Option<Pass>> = PASSES
@@ -154,7 +197,7 @@ impl Solver {
             Some(Some(line)) => {
                 // Never a line the rules refuse: replayed before it is given.
                 let mut check = *position;
-                if line.iter().all(|&m| check.apply(rules, m).is_ok()) && check.is_won() {
+                if line.iter().all(|&m| check.apply(replay, m).is_ok()) && check.is_won() {
                     Verdict::Winnable { line, note: None }
                 } else {
                     Verdict::Unknown {
@@ -177,7 +220,7 @@ enum Step {
 /// Plays the safe moves home from `p` (if `safe`), adding them to `line`.
 fn play_safe(p: &mut Position, rules: &Rules, safe: bool, line: &mut Vec<Move>) {
     if safe {
-        while let Some(m) = safe_home(p, rules, false) {
+        while let Some(m) = safe_home(p, rules) {
             p.play_generated(rules, m);
             line.push(m);
         }
@@ -232,10 +275,9 @@ fn key(p: &Position, rules: &Rules) -> Key {
     key
 }
 
-/// A move home that can never cost a win (see the module comment), if there is one. `strict`:
-/// by the rule for cards that cannot come back, whatever the rules say (the table's auto-play,
-/// which should not send home a card the player may still want).
-pub fn safe_home(p: &Position, rules: &Rules, strict: bool) -> Option<Move> {
+/// A move home that can never cost a win (see the module comment), if there is one. The
+/// table's auto-play uses it too: it never sends home a card a win still needs.
+pub fn safe_home(p: &Position, rules: &Rules) -> Option<Move> {
     let sources = (0..rules.cells)
         .map(Place::Cell)
         .chain((0..COLUMNS).map(Place::Column));
@@ -248,19 +290,28 @@ pub fn safe_home(p: &Position, rules: &Rules, strict: bool) -> Option<Move> {
         let f = card.suit() as u8;
         let m = Move::one(from, Place::Foundation(f));
         let next = card.rank() == p.home(f) + 1;
-        (next && safe(p, rules, card, strict)).then(|| {
+        (next && safe(p, rules, card)).then(|| {
             debug_assert!(p.check(rules, m).is_ok());
             m
         })
     })
 }
 
-/// Nothing can ever be built on `card` again: every card that could go on it is home.
-fn safe(p: &Position, rules: &Rules, card: Card, strict: bool) -> bool {
-    if card.rank() <= 2 || (rules.foundation_back && !strict) || rules.build == Build::Suit {
+/// Sending `card` home (it is the next of its suit) can never cost a win: nothing could be
+/// built on it that is not home for good (the module comment has the argument).
+fn safe(p: &Position, rules: &Rules, card: Card) -> bool {
+    if card.rank() == 1 {
         return true;
     }
     let below = card.rank() - 1;
+    if rules.foundation_back {
+        // A lower card may come back and be built on it: safe only once every lower card is
+        // home, so that the line keeping them all home wins as well.
+        return (0..4u8).all(|f| p.home(f) >= below);
+    }
+    if card.rank() == 2 || rules.build == Build::Suit {
+        return true;
+    }
     (0..4u8)
         .filter(|&f| {
             let other = Card::new(crate::cards::Suit::ALL[usize::from(f)], below);

@@ -83,6 +83,10 @@ impl patience::Rules for Klondike {
         position.status(rules)
     }
 
+    fn legal_moves(rules: &Rules, position: &Position) -> Vec<Move> {
+        position.legal_moves(rules)
+    }
+
     fn parse_move(token: &str) -> Result<Move, String> {
         Move::parse(token).map_err(|e| e.to_string())
     }

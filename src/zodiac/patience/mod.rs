@@ -122,6 +122,10 @@ impl patience::Rules for Zodiac {
         position.status(rules)
     }
 
+    fn legal_moves(rules: &Rules, position: &Position) -> Vec<Move> {
+        position.legal_moves(rules).as_slice().to_vec()
+    }
+
     fn parse_move(token: &str) -> Result<Move, String> {
         Move::parse(token).map_err(|e| e.to_string())
     }
