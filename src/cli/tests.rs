@@ -3,7 +3,7 @@
 use super::rates::progress_bar;
 use super::*;
 use crate::zodiac::solver::{self, Verdict};
-use crate::zodiac::{Game, Move, RuleSet};
+use crate::zodiac::{Game, Move, RuleSet, RuleSetFile as _};
 
 /// The words of a command line, the program's name first.
 fn args(text: &str) -> Vec<String> {

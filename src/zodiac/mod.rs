@@ -15,7 +15,7 @@ pub use crate::cards::{Card, DealNumber, DealNumberError, MAX_DEAL, Suit};
 pub use game::{Game, GameRecord, Outcome, RecordError, RecordRules};
 pub use moves::{Move, MoveList, Place};
 pub use position::{Illegal, Phase, Position, Status};
-pub use ruleset::{Direction, RuleSet, RuleSetError, Rules};
+pub use ruleset::{Direction, RuleSet, RuleSetFile, Rules};
 
 #[cfg(test)]
 mod property_tests;

@@ -4,7 +4,7 @@
 use super::{
     Card, DealNumber, Direction, Game, Move, Phase, Place as ZPlace, Position, RuleSet, Rules,
 };
-use crate::patience::{self, Layout, Place, RuleSetInfo, Slot, Status, Verdict};
+use crate::patience::{self, Layout, Place, Slot, Status, Verdict};
 use std::cell::RefCell;
 
 mod command_line;
@@ -49,42 +49,7 @@ impl patience::Rules for Zodiac {
         &ZODIAC
     }
 
-    fn shipped() -> Vec<RuleSet> {
-        RuleSet::all_builtin()
-    }
-
-    fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
-        RuleSet::by_name_or_path(name).map_err(|e| e.to_string())
-    }
-
-    fn builtin(name: &str) -> Result<RuleSet, String> {
-        RuleSet::builtin(name).map_err(|e| e.to_string())
-    }
-
-    fn validate(set: &RuleSet) -> Result<(), String> {
-        set.validate("in the game record")
-            .map_err(|e| e.to_string())
-    }
-
-    fn canonical(set: RuleSet) -> RuleSet {
-        set.canonical()
-    }
-
-    fn is_shipped(set: &RuleSet) -> bool {
-        set.is_shipped()
-    }
-
-    fn params(set: &RuleSet) -> Rules {
-        set.rules()
-    }
-
-    fn info(set: &RuleSet) -> RuleSetInfo {
-        RuleSetInfo {
-            name: set.name.clone(),
-            title: set.title.clone(),
-            description: set.description.clone(),
-        }
-    }
+    crate::patience::rule_sets::rule_sets_from_files!();
 
     fn statistics_key(set: &RuleSet) -> String {
         set.key()
