@@ -198,8 +198,8 @@ impl Running {
         let patience = args
             .windows(2)
             .find(|w| w[0] == "--patience")
-            .and_then(|w| zodiac::patience::registry::by_name(w[1]))
-            .unwrap_or_else(zodiac::patience::registry::default);
+            .and_then(|w| zodiac::registry::by_name(w[1]))
+            .unwrap_or_else(zodiac::registry::default);
         Running {
             child: Killed(child),
             out,
@@ -879,8 +879,9 @@ fn the_real_window_plays_freecell() {
 /// Calendar, Enter), marks today won.
 #[test]
 fn a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar() {
+    use zodiac::patience::Verdict;
     use zodiac::patience::daily::{self, Date};
-    use zodiac::patience::{Verdict, registry};
+    use zodiac::registry;
     let Some(x) = start_x("a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar") else {
         return;
     };
