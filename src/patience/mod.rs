@@ -14,6 +14,7 @@ pub mod played;
 pub mod rule_sets;
 pub mod rules;
 pub mod score;
+pub mod table;
 #[cfg(test)]
 pub mod verdict_files;
 pub mod words;
@@ -21,9 +22,10 @@ pub mod words;
 pub use crate::cards::{Card, DealNumber, Suit};
 pub use layout::{Layout, Rect, Shape};
 pub use played::{Outcome, Played};
-pub use rules::{CommandLine, Decided, Effort, Rules, Table};
+pub use rules::{CommandLine, Decided, Effort, Rules};
 use std::fmt;
 use std::sync::Arc;
+pub use table::Table;
 
 /// A place on the table, by its kind and number. Each patience uses the kinds it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
