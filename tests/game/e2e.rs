@@ -791,8 +791,7 @@ fn the_real_window_plays_klondike() {
     xdotool(&x.name, &["mousemove", &kx, &ky, "click", "1"]);
     game.ready(2);
     game.quit_with_ctrl_q();
-    let saved =
-        zodiac::klondike::game::Game::from_ron(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let saved = zodiac::klondike::Game::from_ron(&std::fs::read_to_string(&save).unwrap()).unwrap();
     let moves: Vec<String> = saved.moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, vec![format!("c{column}>f{f}"), "d".to_string()]);
     assert!(

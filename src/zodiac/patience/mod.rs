@@ -1,9 +1,7 @@
 //! Zodiac as the front end sees it: the rules, the layout and the solver behind
 //! [`crate::patience`]'s interface. Equator cells are cells, Zodiac piles are squared piles.
 
-use super::{
-    Card, DealNumber, Direction, Game, Move, Phase, Place as ZPlace, Position, RuleSet, Rules,
-};
+use super::{Card, DealNumber, Direction, Move, Phase, Place as ZPlace, Position, RuleSet, Rules};
 use crate::patience::{self, Layout, Place, Slot, Status, Verdict};
 use std::cell::RefCell;
 
@@ -14,6 +12,12 @@ mod in_play;
 pub struct Zodiac;
 
 pub static ZODIAC: Zodiac = Zodiac;
+
+/// A Zodiac game in progress: the one generic game (`patience::Played`) over Zodiac's rules.
+/// Its record is a RON file; loading one replays every move through the rules.
+pub type Game = patience::Played<Zodiac>;
+pub type GameRecord = patience::played::GameRecord<RuleSet>;
+pub type RecordRules = patience::played::RecordRules<RuleSet>;
 
 const RULES_TEXT: &str = "\
 Phase 1 — fill the Zodiac. Turn the stock one card at a time (click it, or Space). The waste card may go onto a Zodiac pile or into an empty Equator cell; an Equator card may go onto a Zodiac pile. A Zodiac pile takes the same suit, one rank up or down (the direction may change; Ace and King are not neighbours). Zodiac cards never move in phase 1, and nothing goes to the foundations. Redeals are unlimited.
