@@ -238,13 +238,13 @@ fn freecell_midgame() -> zodiac::freecell::patience::Game {
 
 /// A winnable Klondike deal (single pass) played along the solver's line until several cards
 /// are home and several columns are long.
-fn klondike_midgame() -> Option<zodiac::klondike::game::Game> {
+fn klondike_midgame() -> Option<zodiac::klondike::Game> {
     use zodiac::klondike::RuleSet as KRules;
     use zodiac::klondike::solver::{Solver, Verdict as KVerdict};
     let set = KRules::default_set();
     let mut solver = Solver::new();
     (1..200u128).find_map(|n| {
-        let mut game = zodiac::klondike::game::Game::new(set.clone(), DealNumber::new(n)?);
+        let mut game = zodiac::klondike::Game::new(set.clone(), DealNumber::new(n)?);
         let KVerdict::Winnable { line, .. } = solver.solve(game.position(), game.rules(), 400_000)
         else {
             return None;

@@ -1,11 +1,12 @@
-//! Zodiac: patience games (Zodiac, Klondike) with an exact solver for each.
+//! Zodiac: patience games (Zodiac, Klondike, FreeCell) with an exact solver for each.
 //!
 //! - [`cards`]: cards, suits, PySolFC's deal numbers and shuffles: no patience's rules.
 //! - [`patience`]: what a patience implements, the one interface between any patience and the
-//!   front end; `registry` lists the patiences.
-//! - [`zodiac`], [`klondike`]: one folder per patience: its rules (the one authority on what is
-//!   legal), layout and solver, with no Bevy in them; neither imports the other. [`freecell`]:
-//!   its rules so far, not yet in the registry.
+//!   front end; it names no patience.
+//! - [`registry`]: the list of patiences, the one place that names them all.
+//! - [`zodiac`], [`klondike`], [`freecell`]: one folder per patience: its rules (the one
+//!   authority on what is legal), layout and solver, with no Bevy in them; none imports
+//!   another.
 //! - [`cli`]: the command line.
 //! - `game` (feature `game`): the Bevy front end, one plugin per concern; it names no patience.
 
@@ -28,5 +29,6 @@ pub mod klondike;
 pub mod parallel;
 pub mod patience;
 pub mod profile;
+pub mod registry;
 pub mod storage;
 pub mod zodiac;

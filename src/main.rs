@@ -41,8 +41,8 @@ fn open_window(
         // The rule set belongs to the patience asked for (Zodiac unless another is named).
         let asked = patience
             .as_deref()
-            .and_then(zodiac::patience::registry::by_name)
-            .unwrap_or_else(zodiac::patience::registry::default);
+            .and_then(zodiac::registry::by_name)
+            .unwrap_or_else(zodiac::registry::default);
         if let Err(e) = asked.rule_set(name) {
             zodiac::cli::command()
                 .error(clap::error::ErrorKind::InvalidValue, e)

@@ -4,8 +4,9 @@
 
 use super::Command;
 use crate::cards::DealNumber;
+use crate::patience::Effort;
 use crate::patience::daily::Date;
-use crate::patience::{Effort, registry};
+use crate::registry;
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;

@@ -9,7 +9,8 @@ mod rates;
 pub use args::{command, parse};
 
 use crate::cards::DealNumber;
-use crate::patience::{Effort, Game, Patience, registry};
+use crate::patience::{Effort, Game, Patience};
+use crate::registry;
 use std::path::PathBuf;
 
 /// The help's tail: examples, each patience's rule sets and notation (from the registry), what

@@ -3,7 +3,7 @@
 use super::rates::progress_bar;
 use super::*;
 use crate::zodiac::solver::{self, Verdict};
-use crate::zodiac::{Game, Move, RuleSet};
+use crate::zodiac::{Game, Move, RuleSet, RuleSetFile as _};
 
 /// The words of a command line, the program's name first.
 fn args(text: &str) -> Vec<String> {
@@ -164,7 +164,7 @@ fn help_names_every_patience_and_version_is_clap_s() {
     let help = parse(args("--help")).unwrap_err();
     assert_eq!(help.kind(), clap::error::ErrorKind::DisplayHelp);
     let text = help.to_string();
-    for p in crate::patience::registry::all() {
+    for p in crate::registry::all() {
         assert!(
             text.contains(p.title()) && text.contains(p.name()),
             "{text}"

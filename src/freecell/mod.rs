@@ -17,6 +17,7 @@ pub mod ruleset;
 pub mod solver;
 
 pub use moves::{BadToken, COLUMNS, Move, Place};
+pub use patience::Game;
 pub use position::{Illegal, Position};
 pub use ruleset::{Build, RuleSet, RuleSetFile, Rules};
 

@@ -85,7 +85,7 @@ impl RuleSet {
 
 impl RuleSetFile for RuleSet {
     type Params = Rules;
-    const PATIENCE: &'static str = "FreeCell";
+    const RULE_SET: &'static str = "FreeCell rule set";
     const BUILTIN: &'static [(&'static str, &'static str)] = BUILTIN;
 
     fn name(&self) -> &str {

@@ -8,21 +8,20 @@
 //! a face-down card left on top turns face up as part of the move. Four foundations, one per
 //! suit, build up from the Ace; a card may come back from them if the rule set allows.
 
-pub mod game;
-pub mod illegal;
 pub mod layout;
-pub mod legal;
 pub mod moves;
 pub mod patience;
 pub mod position;
 pub mod ruleset;
 pub mod score;
 pub mod solver;
-pub mod text;
 
 pub use moves::{BadToken, Move, Place};
+pub use patience::{Game, GameRecord, RecordRules};
 pub use position::{Done, Illegal, Position, Status};
 pub use ruleset::{RuleSet, Rules};
 
+#[cfg(test)]
+mod game_tests;
 #[cfg(test)]
 mod tests;

@@ -106,7 +106,7 @@ impl RuleSet {
 
 impl RuleSetFile for RuleSet {
     type Params = Rules;
-    const PATIENCE: &'static str = "Klondike";
+    const RULE_SET: &'static str = "Klondike rule set";
     const BUILTIN: &'static [(&'static str, &'static str)] = BUILTIN;
 
     fn name(&self) -> &str {

@@ -48,8 +48,8 @@ pub fn vegas(position: &Position) -> i64 {
 mod tests {
     use super::*;
     use crate::cards::DealNumber;
+    use crate::klondike::Game;
     use crate::klondike::RuleSet;
-    use crate::klondike::game::Game;
 
     fn done(flipped: bool) -> Done {
         Done { count: 1, flipped }

@@ -4,7 +4,8 @@
 //! `Table`.
 
 use super::played::Played;
-use super::rules::{Rules, Table};
+use super::rules::Rules;
+use super::table::Table;
 use super::{
     Decided, Effort, Game, Layout, Move, Outcome, Patience, Place, RuleSetInfo, SecondClick, Slot,
     Snapshot, Status, Verdict,

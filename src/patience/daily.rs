@@ -193,7 +193,7 @@ pub fn daily(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::patience::registry;
+    use crate::registry;
 
     #[test]
     fn dates_count_days_and_weekdays() {

@@ -307,7 +307,7 @@ pub fn rate_game(game: &dyn Game) -> Rating {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::patience::registry;
+    use crate::registry;
 
     #[test]
     fn levels_follow_the_score() {

@@ -1,8 +1,8 @@
 //! The one small interface between any patience and the front end. A patience (a folder of its
 //! own: rules, layout, solver) implements [`Patience`] (what it is: its name, rule sets, layout,
-//! how to deal and load) and [`Game`] (a game of it in progress); [`registry`] lists them. The
-//! front end speaks only these neutral words: places by kind, moves between places, cards face
-//! up or down, a status, a verdict.
+//! how to deal and load) and [`Game`] (a game of it in progress); [`crate::registry`] lists
+//! them (this folder names no patience). The front end speaks only these neutral words: places
+//! by kind, moves between places, cards face up or down, a status, a verdict.
 
 mod bridge;
 pub mod columns;
@@ -13,10 +13,10 @@ pub mod difficulty;
 pub mod hash;
 pub mod layout;
 pub mod played;
-pub mod registry;
 pub mod rule_sets;
 pub mod rules;
 pub mod score;
+pub mod table;
 #[cfg(test)]
 pub mod verdict_files;
 pub mod words;
@@ -24,9 +24,10 @@ pub mod words;
 pub use crate::cards::{Card, DealNumber, Suit};
 pub use layout::{Layout, Rect, Shape};
 pub use played::{Outcome, Played};
-pub use rules::{CommandLine, Decided, Effort, Rules, Table};
+pub use rules::{CommandLine, Decided, Effort, Rules};
 use std::fmt;
 use std::sync::Arc;
+pub use table::Table;
 
 /// A place on the table, by its kind and number. Each patience uses the kinds it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -168,7 +169,7 @@ pub trait Snapshot: Send + Sync + fmt::Debug {
     fn solve(&self) -> Verdict;
 }
 
-/// What a patience is: one value of it per patience, listed in [`registry`].
+/// What a patience is: one value of it per patience, listed in [`crate::registry`].
 pub trait Patience: Send + Sync + 'static {
     /// The name the command line and files use (`zodiac`).
     fn name(&self) -> &'static str;

@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 pub trait RuleSetFile: Clone + PartialEq + DeserializeOwned + Send + Sync + 'static {
     /// What the rules read from the set.
     type Params: PartialEq;
-    /// The patience's name, as errors say it (`Klondike`).
-    const PATIENCE: &'static str;
+    /// How errors name one of these rule sets: `Klondike rule set`.
+    const RULE_SET: &'static str;
     /// The shipped files, by name, the default first.
     const BUILTIN: &'static [(&'static str, &'static str)];
 
@@ -26,7 +26,7 @@ pub trait RuleSetFile: Clone + PartialEq + DeserializeOwned + Send + Sync + 'sta
     /// Reads a rule set's RON text, checked; `file` names it in errors.
     fn parse(file: &str, text: &str) -> Result<Self, String> {
         let set: Self = ron::from_str(text)
-            .map_err(|e| format!("{} rule set {file} is malformed: {e}", Self::PATIENCE))?;
+            .map_err(|e| format!("{} {file} is malformed: {e}", Self::RULE_SET))?;
         set.validate(file)?;
         Ok(set)
     }
@@ -36,8 +36,8 @@ pub trait RuleSetFile: Clone + PartialEq + DeserializeOwned + Send + Sync + 'sta
         let name = self.name();
         if name.trim().is_empty() || name.contains(char::is_whitespace) {
             return Err(format!(
-                "{} rule set {file}: its name must be one word",
-                Self::PATIENCE
+                "{} {file}: its name must be one word",
+                Self::RULE_SET
             ));
         }
         self.check(file)
@@ -59,7 +59,7 @@ pub trait RuleSetFile: Clone + PartialEq + DeserializeOwned + Send + Sync + 'sta
             .iter()
             .find(|s| s.name().eq_ignore_ascii_case(name))
             .cloned()
-            .ok_or_else(|| format!("unknown {} rule set {name:?}", Self::PATIENCE))
+            .ok_or_else(|| Self::unknown(name))
     }
 
     /// A shipped rule set by name (any case), or a rule-set file by path.
@@ -67,18 +67,27 @@ pub trait RuleSetFile: Clone + PartialEq + DeserializeOwned + Send + Sync + 'sta
         if let Ok(set) = Self::builtin(name) {
             return Ok(set);
         }
-        let path = Path::new(name);
-        if name.ends_with(".ron") || path.exists() {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {} rule set {name}: {e}", Self::PATIENCE))?;
-            return Self::parse(name, &text);
+        if name.ends_with(".ron") || Path::new(name).exists() {
+            return Self::read(name);
         }
+        Err(Self::unknown(name))
+    }
+
+    /// A rule-set file, read and checked as it is.
+    fn read(path: &str) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {} {path}: {e}", Self::RULE_SET))?;
+        Self::parse(path, &text)
+    }
+
+    /// The error for a name no shipped set has: it lists those there are.
+    fn unknown(name: &str) -> String {
         let known: Vec<&str> = Self::BUILTIN.iter().map(|(n, _)| *n).collect();
-        Err(format!(
-            "unknown {} rule set {name:?} (known: {})",
-            Self::PATIENCE,
+        format!(
+            "unknown {} {name:?} (known: {})",
+            Self::RULE_SET,
             known.join(", ")
-        ))
+        )
     }
 
     /// True for a shipped rule set exactly as it ships (a record writes it by name).

@@ -183,7 +183,7 @@ fn column(title: &str, cards: &[Slot]) -> String {
 mod tests {
     use super::*;
     use crate::cards::DealNumber;
-    use crate::patience::registry;
+    use crate::registry;
 
     fn game(name: &str, deal: u128) -> Box<dyn Game> {
         let p = registry::by_name(name).unwrap();

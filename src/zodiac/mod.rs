@@ -3,7 +3,6 @@
 //! only asks), its table's layout, the patience behind the shared interface, and its solver.
 
 pub mod deal;
-pub mod game;
 pub mod layout;
 pub mod moves;
 pub mod patience;
@@ -12,10 +11,11 @@ pub mod ruleset;
 pub mod solver;
 
 pub use crate::cards::{Card, DealNumber, DealNumberError, MAX_DEAL, Suit};
-pub use game::{Game, GameRecord, Outcome, RecordError, RecordRules};
+pub use crate::patience::played::{Outcome, RecordError};
 pub use moves::{Move, MoveList, Place};
+pub use patience::{Game, GameRecord, RecordRules};
 pub use position::{Illegal, Phase, Position, Status};
-pub use ruleset::{Direction, RuleSet, RuleSetError, Rules};
+pub use ruleset::{Direction, RuleSet, RuleSetFile, Rules};
 
 #[cfg(test)]
 mod property_tests;

@@ -252,6 +252,9 @@ fn names_and_paths_of_shipped_sets_resolve_to_the_shipped_set() {
         "./assets/rules/cadogan.ron",
         "./assets/rules/Cadogan.ron",
         "assets/rules/CADOGAN.RON",
+        "assets/rules/zodiac/cadogan.ron",
+        "./assets/rules/Zodiac/Cadogan.ron",
+        "/elsewhere/assets/rules/zodiac/CADOGAN.RON",
     ] {
         assert_eq!(
             RuleSet::by_name_or_path(asked).as_ref(),

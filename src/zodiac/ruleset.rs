@@ -1,13 +1,15 @@
 //! Rule sets: the variations between the sources (docs/rules.md), read from RON files in
-//! `assets/rules/`. The shipped files are also compiled in, so the engine needs no assets folder.
+//! `assets/rules/zodiac/` through the rule-set files every patience shares
+//! ([`RuleSetFile`]). The shipped files are also compiled in, so the engine needs no assets
+//! folder.
 //!
 //! A rule set is identified by what it is, its [`Rules`], not by the name the player typed:
-//! `Cadogan`, `assets/rules/cadogan.ron` and a copy of that file elsewhere all give the shipped
-//! `cadogan` ([`RuleSet::by_name_or_path`]); [`RuleSet::same_rules`] and [`RuleSet::key`] are
-//! what the rest of the game compares and files statistics under.
+//! `Cadogan`, `assets/rules/zodiac/cadogan.ron` and a copy of that file elsewhere all give the
+//! shipped `cadogan` ([`RuleSetFile::by_name_or_path`]); [`RuleSet::same_rules`] and
+//! [`RuleSet::key`] are what the rest of the game compares and files statistics under.
 
+pub use crate::patience::rule_sets::RuleSetFile;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -47,119 +49,26 @@ pub struct RuleSet {
 }
 
 /// The rule sets that ship with the game, the first one the default.
-pub const BUILTIN: [(&str, &str); 2] = [
-    ("cadogan", include_str!("../../assets/rules/cadogan.ron")),
+const BUILTIN: &[(&str, &str)] = &[
+    (
+        "cadogan",
+        include_str!("../../assets/rules/zodiac/cadogan.ron"),
+    ),
     (
         "wikipedia",
-        include_str!("../../assets/rules/wikipedia.ron"),
+        include_str!("../../assets/rules/zodiac/wikipedia.ron"),
     ),
 ];
-
-/// A rule set could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RuleSetError {
-    /// No shipped rule set has this name.
-    Unknown(String),
-    /// The file could not be read at all.
-    Unreadable { file: String, problem: String },
-    /// The file is not a valid rule set.
-    Malformed { file: String, problem: String },
-}
-
-impl fmt::Display for RuleSetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleSetError::Unknown(name) => {
-                let known: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-                write!(f, "unknown rule set {name:?} (known: {})", known.join(", "))
-            }
-            RuleSetError::Unreadable { file, problem } => {
-                write!(f, "cannot read rule set {file}: {problem}")
-            }
-            RuleSetError::Malformed { file, problem } => {
-                write!(f, "rule set {file} is malformed: {problem}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RuleSetError {}
 
 impl RuleSet {
     /// The default rule set, `cadogan`.
     pub fn default_set() -> RuleSet {
-        shipped()[0].clone()
-    }
-
-    /// A shipped rule set by name, case-insensitively (`cadogan`, `Cadogan`, `CADOGAN`).
-    pub fn builtin(name: &str) -> Result<RuleSet, RuleSetError> {
-        shipped()
-            .iter()
-            .find(|set| set.name.eq_ignore_ascii_case(name))
-            .cloned()
-            .ok_or_else(|| RuleSetError::Unknown(name.to_string()))
+        RuleSet::shipped()[0].clone()
     }
 
     /// All shipped rule sets, in menu order.
     pub fn all_builtin() -> Vec<RuleSet> {
-        shipped().to_vec()
-    }
-
-    /// What the player typed after `--rules`: a shipped name (case-insensitive) or the path of
-    /// a rule-set file. A file whose rules are those of a shipped set gives that very shipped
-    /// set, name and all (see [`RuleSet::canonical`]), and so does a path that names a shipped
-    /// file, `…/assets/rules/<name>.ron` in any letter case, when no such file is on disk.
-    pub fn by_name_or_path(name: &str) -> Result<RuleSet, RuleSetError> {
-        let looks_like_path = name.to_ascii_lowercase().ends_with(".ron")
-            || name.contains('/')
-            || name.contains('\\');
-        if !looks_like_path {
-            return RuleSet::builtin(name);
-        }
-        let path = Path::new(name);
-        match RuleSet::load(path) {
-            Ok(set) => Ok(set.canonical()),
-            Err(e) => names_a_shipped_file(path).ok_or(e),
-        }
-    }
-
-    /// Reads a rule-set file as it is (see [`RuleSet::by_name_or_path`] for what `--rules`
-    /// does with one).
-    pub fn load(path: &Path) -> Result<RuleSet, RuleSetError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| RuleSetError::Unreadable {
-            file: file.clone(),
-            problem: e.to_string(),
-        })?;
-        RuleSet::parse(&file, &text)
-    }
-
-    /// Parses RON text; `file` names it in errors.
-    pub fn parse(file: &str, text: &str) -> Result<RuleSet, RuleSetError> {
-        let set: RuleSet = ron::from_str(text).map_err(|e| RuleSetError::Malformed {
-            file: file.to_string(),
-            problem: e.to_string(),
-        })?;
-        set.validate(file)?;
-        Ok(set)
-    }
-
-    /// The checks a rule set must pass beyond its RON shape; `file` names it in errors.
-    pub(crate) fn validate(&self, file: &str) -> Result<(), RuleSetError> {
-        let malformed = |problem: String| RuleSetError::Malformed {
-            file: file.to_string(),
-            problem,
-        };
-        if self.name.trim().is_empty() || self.name.chars().any(char::is_whitespace) {
-            return Err(malformed("`name` must be one word".into()));
-        }
-        if self.foundations.len() != 8 {
-            return Err(malformed(format!(
-                "`foundations` must list 8 directions (f0 to f7), not {}",
-                self.foundations.len()
-            )));
-        }
-        Ok(())
+        RuleSet::shipped().to_vec()
     }
 
     /// The part legality depends on. A rule set is what its rules are: two sets with equal
@@ -178,22 +87,6 @@ impl RuleSet {
         self.rules() == other.rules()
     }
 
-    /// True for a shipped rule set exactly as it ships (not a custom file with other rules
-    /// under a shipped name). Game records write a shipped set as its name, any other inline.
-    pub fn is_shipped(&self) -> bool {
-        shipped().contains(self)
-    }
-
-    /// This set, or the shipped set with the same rules if there is one: a custom file that
-    /// only copies `cadogan`'s rules is `cadogan`, so statistics and saves agree on its name.
-    pub fn canonical(self) -> RuleSet {
-        shipped()
-            .iter()
-            .find(|set| set.same_rules(&self))
-            .cloned()
-            .unwrap_or(self)
-    }
-
     /// A stable key for statistics (and anything else kept per rule set). A shipped set's key
     /// is its name, `cadogan` or `wikipedia`, as statistics files have always used; so is the
     /// key of any set with a shipped set's rules. Any other set's key is made of its name and
@@ -201,7 +94,7 @@ impl RuleSet {
     /// option is on: for example `custom/mine/UUUUUUDD`. Two custom files with the same name
     /// but different rules never share statistics; a custom key never equals a shipped name.
     pub fn key(&self) -> String {
-        if let Some(set) = shipped().iter().find(|set| set.same_rules(self)) {
+        if let Some(set) = self.shipped_like() {
             return set.name.clone();
         }
         let rules = self.rules();
@@ -222,25 +115,69 @@ impl RuleSet {
     }
 }
 
-/// The shipped rule sets, parsed once.
-fn shipped() -> &'static [RuleSet] {
-    static SHIPPED: OnceLock<Vec<RuleSet>> = OnceLock::new();
-    SHIPPED.get_or_init(|| {
-        BUILTIN
-            .iter()
-            .map(|(name, text)| {
-                RuleSet::parse(&format!("assets/rules/{name}.ron"), text)
-                    .expect("the shipped rule sets parse")
-            })
-            .collect()
-    })
+impl RuleSetFile for RuleSet {
+    type Params = Rules;
+    // Zodiac's errors say only "rule set", as they did when it was the only patience.
+    const RULE_SET: &'static str = "rule set";
+    const BUILTIN: &'static [(&'static str, &'static str)] = BUILTIN;
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn params(&self) -> Rules {
+        self.rules()
+    }
+
+    /// Eight foundations (a game record's inline set is checked with this too).
+    fn check(&self, file: &str) -> Result<(), String> {
+        if self.foundations.len() != 8 {
+            return Err(format!(
+                "rule set {file} is malformed: `foundations` must list 8 directions (f0 to f7), \
+                 not {}",
+                self.foundations.len()
+            ));
+        }
+        Ok(())
+    }
+
+    fn parsed() -> &'static OnceLock<Vec<RuleSet>> {
+        static PARSED: OnceLock<Vec<RuleSet>> = OnceLock::new();
+        &PARSED
+    }
+
+    /// What the player typed after `--rules`: a shipped name (case-insensitive) or the path of
+    /// a rule-set file. A file whose rules are those of a shipped set gives that very shipped
+    /// set, name and all ([`RuleSetFile::canonical`]), and so does a path that names a shipped
+    /// file when no such file is on disk: `…/assets/rules/zodiac/<name>.ron`, or where they
+    /// were before the other patiences came, `…/assets/rules/<name>.ron`, in any letter case.
+    /// (Zodiac's own: its `--rules` has always been this lenient, and players' paths to the
+    /// old place keep working. The other patiences read a file as it is.)
+    fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
+        let looks_like_path = name.to_ascii_lowercase().ends_with(".ron")
+            || name.contains('/')
+            || name.contains('\\');
+        if !looks_like_path {
+            return RuleSet::builtin(name);
+        }
+        match RuleSet::read(name) {
+            Ok(set) => Ok(set.canonical()),
+            Err(e) => names_a_shipped_file(Path::new(name)).ok_or(e),
+        }
+    }
 }
 
-/// The shipped set a path names, `…/assets/rules/<name>.ron` in any letter case.
+/// The shipped set a path names, `…/assets/rules/zodiac/<name>.ron` or
+/// `…/assets/rules/<name>.ron`, in any letter case.
 fn names_a_shipped_file(path: &Path) -> Option<RuleSet> {
     let mut parts = path.components().rev().map(|c| c.as_os_str().to_str());
-    let (file, rules, assets) = (parts.next()??, parts.next()??, parts.next()??);
-    if !rules.eq_ignore_ascii_case("rules") || !assets.eq_ignore_ascii_case("assets") {
+    let file = parts.next()??;
+    let mut folder = parts.next()??;
+    if folder.eq_ignore_ascii_case("zodiac") {
+        folder = parts.next()??;
+    }
+    let assets = parts.next()??;
+    if !folder.eq_ignore_ascii_case("rules") || !assets.eq_ignore_ascii_case("assets") {
         return None;
     }
     let (stem, extension) = file.rsplit_once('.')?;
@@ -307,10 +244,10 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("odd.ron") && err.contains("colour"), "{err}");
-        assert!(matches!(
-            RuleSet::builtin("klondike"),
-            Err(RuleSetError::Unknown(_))
-        ));
+        assert_eq!(
+            RuleSet::builtin("klondike").unwrap_err(),
+            "unknown rule set \"klondike\" (known: cadogan, wikipedia)"
+        );
         let missing = RuleSet::by_name_or_path("/no/such/rules.ron")
             .unwrap_err()
             .to_string();

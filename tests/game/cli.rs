@@ -277,7 +277,7 @@ fn klondike_solve_prints_a_line_that_play_replays_to_a_win() {
 
     // A saved game, five moves into that line: solved from where it stands, and its line,
     // after those five moves, wins too.
-    use zodiac::klondike::{Move, RuleSet, game::Game};
+    use zodiac::klondike::{Game, Move, RuleSet};
     let set = RuleSet::by_name_or_path("single-pass").unwrap();
     let mut game = Game::new(set, zodiac::zodiac::DealNumber::new(3).unwrap());
     for token in &moves[..5] {

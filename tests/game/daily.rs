@@ -10,7 +10,8 @@ use zodiac::game::overlays::calendar::WonDay;
 use zodiac::game::session::files::{History, Settings};
 use zodiac::patience::daily::{self, Date};
 use zodiac::patience::difficulty::{self, Level};
-use zodiac::patience::{Status, Verdict, registry};
+use zodiac::patience::{Status, Verdict};
+use zodiac::registry;
 
 #[test]
 fn the_chooser_deals_the_patience_rules_and_level_chosen_and_remembers_them() {

@@ -198,8 +198,8 @@ impl Running {
         let patience = args
             .windows(2)
             .find(|w| w[0] == "--patience")
-            .and_then(|w| zodiac::patience::registry::by_name(w[1]))
-            .unwrap_or_else(zodiac::patience::registry::default);
+            .and_then(|w| zodiac::registry::by_name(w[1]))
+            .unwrap_or_else(zodiac::registry::default);
         Running {
             child: Killed(child),
             out,
@@ -791,8 +791,7 @@ fn the_real_window_plays_klondike() {
     xdotool(&x.name, &["mousemove", &kx, &ky, "click", "1"]);
     game.ready(2);
     game.quit_with_ctrl_q();
-    let saved =
-        zodiac::klondike::game::Game::from_ron(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let saved = zodiac::klondike::Game::from_ron(&std::fs::read_to_string(&save).unwrap()).unwrap();
     let moves: Vec<String> = saved.moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, vec![format!("c{column}>f{f}"), "d".to_string()]);
     assert!(
@@ -879,8 +878,9 @@ fn the_real_window_plays_freecell() {
 /// Calendar, Enter), marks today won.
 #[test]
 fn a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar() {
+    use zodiac::patience::Verdict;
     use zodiac::patience::daily::{self, Date};
-    use zodiac::patience::{Verdict, registry};
+    use zodiac::registry;
     let Some(x) = start_x("a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar") else {
         return;
     };

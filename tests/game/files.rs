@@ -5,7 +5,7 @@ use crate::harness::Harness;
 use bevy::prelude::{Assets, Image, Text};
 use zodiac::game::session::Session;
 use zodiac::game::{LaunchOptions, headless_app};
-use zodiac::zodiac::{DealNumber, Game, Move, RuleSet};
+use zodiac::zodiac::{DealNumber, Game, Move, RuleSet, RuleSetFile as _};
 
 fn statistics_text() -> String {
     let mut stats = zodiac::profile::Statistics::default();

@@ -74,7 +74,7 @@ fn the_bar_fits_on_one_row_at_1024x640_with_the_longest_deal_number_in_every_pat
             );
         h.settle();
         // The deal's level joins the bar once rated (on another thread): the longest bar.
-        let p = zodiac::patience::registry::by_name(patience).unwrap();
+        let p = zodiac::registry::by_name(patience).unwrap();
         let rating =
             zodiac::patience::difficulty::rate(p, rules, DealNumber::new(10u128.pow(20)).unwrap())
                 .unwrap();

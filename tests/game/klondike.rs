@@ -344,7 +344,7 @@ fn a_switch_to_klondike_deals_a_proved_deal_found_off_the_frame() {
 #[test]
 fn a_long_column_stays_inside_the_window() {
     for (w, hgt) in [(1024.0, 640.0), (1280.0, 720.0), (3840.0, 2160.0)] {
-        let layout = zodiac::patience::registry::by_name("klondike")
+        let layout = zodiac::registry::by_name("klondike")
             .unwrap()
             .layout(w, hgt, 1.0);
         let last = layout.card_rect(Place::Column(6), 18, 19, 6);

@@ -506,7 +506,7 @@ fn a_patience_without_a_stock_plays_through_the_front_end() {
             rules: None,
             data_dir: dir,
         },
-        Patiences(vec![&PILES, zodiac::patience::registry::default()]),
+        Patiences(vec![&PILES, zodiac::registry::default()]),
     );
     assert_eq!(game(&h).patience().name(), "piles");
     // Nothing of a stock or a waste: not counted in the HUD, no badge, no setting for them.

@@ -14,7 +14,7 @@ use zodiac::game::messages::{Overlay, Request};
 use zodiac::game::session::files::{AnimationSetting, Settings, Statistics};
 use zodiac::profile::RuleStats;
 use zodiac::zodiac::solver::{self, Decision, Verdict};
-use zodiac::zodiac::{DealNumber, Game, Move, Place, RuleSet, Status};
+use zodiac::zodiac::{DealNumber, Game, Move, Place, RuleSet, RuleSetFile as _, Status};
 
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("zodiac-trust-{name}-{}", std::process::id()));

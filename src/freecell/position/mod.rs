@@ -4,8 +4,10 @@
 //! right across the columns, so the first four columns get seven cards and the rest six.
 
 mod apply;
+mod illegal;
 
-pub use apply::{Illegal, builds_on};
+pub use apply::builds_on;
+pub use illegal::Illegal;
 
 use super::moves::{COLUMNS, Place};
 use super::ruleset::{MAX_CELLS, Rules};

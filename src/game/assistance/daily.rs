@@ -6,10 +6,11 @@
 
 use crate::game::messages::{Request, Step};
 use crate::game::session::files::Settings;
+use crate::patience::DealNumber;
 use crate::patience::daily::{self, Date};
 use crate::patience::difficulty::Level;
-use crate::patience::{DealNumber, registry};
 use crate::profile::DailyGame;
+use crate::registry;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;

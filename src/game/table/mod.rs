@@ -13,7 +13,8 @@ use crate::game::messages::Step;
 use crate::game::session::Session;
 use crate::game::theme::{self, Fonts, Palette};
 use crate::patience::layout::hud_scale;
-use crate::patience::{Game, Layout, Place, Suit, registry};
+use crate::patience::{Game, Layout, Place, Suit};
+use crate::registry;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 

@@ -6,7 +6,6 @@
 //! both with count 0; a column-to-column move carries its count; every other move is of one
 //! card.
 
-use super::game::Game;
 use super::moves::{Move, Place as KPlace};
 use super::position::{Position, Status};
 use super::ruleset::{RuleSet, Rules};
@@ -21,6 +20,13 @@ mod in_play;
 pub struct Klondike;
 
 pub static KLONDIKE: Klondike = Klondike;
+
+/// A Klondike game in progress: the one generic game (`patience::Played`) over Klondike's
+/// rules. Its record is a RON file, as Zodiac's is; loading one replays every move through the
+/// rules.
+pub type Game = patience::Played<Klondike>;
+pub type GameRecord = patience::played::GameRecord<RuleSet>;
+pub type RecordRules = patience::played::RecordRules<RuleSet>;
 
 const RULES_TEXT: &str = "\
 The goal — build four foundations, one per suit, from the Ace up to the King.

@@ -1,13 +1,17 @@
 //! A Klondike position and its rules: what is legal, playing a move and taking it back, and
 //! when the game is won or stuck. Small and `Copy` (no heap), so a solver can keep millions.
 
-pub use super::illegal::Illegal;
-pub use super::legal::Status;
 use super::moves::{Move, Place};
 use super::ruleset::Rules;
 use crate::cards::{Card, DealNumber, Suit};
 
 mod apply;
+mod illegal;
+mod legal;
+mod text;
+
+pub use illegal::Illegal;
+pub use legal::Status;
 
 /// The most cards a column can hold: six face down and a King-to-Ace run.
 const COLUMN_MAX: usize = 19;

@@ -1,7 +1,8 @@
 //! The moves the search tries at a position, and the order it tries them in (see the pruning
 //! notes in `mod.rs`).
 
-use super::state::{Act, Bit, State, Table, rank, suit, talon_reach, turns_to};
+use super::state::{Act, Bit, State, Table, rank, suit};
+use super::talon::{talon_reach, turns_to};
 
 fn mask(b: Bit) -> u64 {
     1 << b

@@ -64,14 +64,17 @@
 
 mod dead;
 pub mod differential;
+mod elsewhere;
 mod generate;
 mod line;
 pub mod plain;
 mod range;
 pub mod reference;
 mod relax;
+mod search;
 mod seen;
 mod state;
+mod talon;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -81,7 +84,7 @@ use super::moves::Move;
 use super::position::{Position, Status};
 use super::ruleset::Rules;
 pub use range::{Decided, decide_range};
-use seen::{Met, Seen};
+use seen::Seen;
 use state::{Act, State, Table};
 
 /// The solver's answer, in Klondike's moves: a complete legal line from the position to a win
@@ -110,10 +113,6 @@ const PROBES: [u64; 4] = [
     0x8cb9_2ba7_2f3d_8dd7,
 ];
 const PROBE_BUDGET: usize = 20_000;
-/// The positions each of the shuffled searches after the usual one may search, and the seed
-/// their shuffles start from.
-const RESTART_BUDGET: usize = 50_000;
-const RESTART_SEED: u64 = 0x2545_f491_4f6c_dd1d;
 
 /// A solver with its memory, to reuse.
 #[derive(Default)]
@@ -294,113 +293,6 @@ impl Solver {
         Some(verdict)
     }
 
-    /// With passes without end, where the search in its usual order ran out, many short
-    /// searches in shuffled orders, `budget` positions in all: some wins lie where the usual
-    /// order comes late and a shuffled one early (draw-three deal 748: none within `BUDGET`
-    /// positions in the usual order, won by one of these). Each is the same exact search;
-    /// any that ends, won or with every way searched, is the answer.
-    ///
-    /// **They share one memory of the positions they have searched through**, and pass over
-    /// those the paused search in the usual order has searched through (`proved`, its memory
-    /// but for its path), and it, going on, over theirs; so on a deal that turns out lost
-    /// their work is not spent for nothing (draw-three deals 159, 271, 798: 19-40% fewer
-    /// positions). Where a search stops, the positions on its path are forgotten: they were
-    /// being searched, not searched through.
-    ///
-    /// Why passing over them keeps every win. Call *proved* a position a search has searched
-    /// through (or, its talon turned further, one reached from such by turning alone): every
-    /// move from it leads to a position proved, lost (`dead`, `relax`), or on the path being
-    /// searched at the time. So a line from a proved position to a win leaves the proved
-    /// positions only through a position on a path, and such a position, while not proved, is
-    /// reached from the start through positions not proved (a path runs from the start, and
-    /// a position of it is proved only once every move from it leads to positions proved or
-    /// on the path then searched). Take a line from the start to a win, and on it the last
-    /// position not proved that was on a path (the start, if none): the rest of the line
-    /// meets no proved position, and that position is reached from the start through none. A
-    /// search that passes over the proved positions and searches all the others finds a win.
-    fn restarts(
-        &mut self,
-        position: &Position,
-        rules: &Rules,
-        budget: usize,
-        proved: Option<Proved>,
-    ) -> Option<Verdict> {
-        if rules.passes.is_some() || position.is_won() {
-            return None;
-        }
-        let (table, start) = line::abstract_of(position, rules)?;
-        let size = if self.restart_size == 0 {
-            RESTART_BUDGET
-        } else {
-            self.restart_size
-        };
-        let mut seed = RESTART_SEED;
-        let mut searched = 0;
-        let mut found = None;
-        for _ in 0..budget / size {
-            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            self.searched = 0;
-            let keep = self.proves;
-            let verdict = self.search(position, &table, start, size, seed | 1, keep, proved);
-            self.proves = true;
-            searched += self.searched;
-            if !matches!(verdict, Verdict::Unknown { .. }) {
-                found = Some(verdict);
-                break;
-            }
-            for key in self.path_keys() {
-                self.seen.forget(key);
-            }
-        }
-        self.searched = searched;
-        found
-    }
-
-    /// The verdict a neighbouring rule set gives where it carries over (each search within
-    /// `budget`):
-    /// - **Lost one card at a time with passes without end is lost under any rule set.** From
-    ///   the same position, every move three at a time or with passes counted is a move (or,
-    ///   for a turn of three, three turns of one that leave the same waste and stock) one at
-    ///   a time with passes without end; so a win under the stricter rules is a win under
-    ///   the looser, and where the looser has none, neither has the stricter.
-    /// - **A win with a single pass is a win with passes without end**, one card at a time:
-    ///   the same moves, replayed through the rules before it is given.
-    pub fn neighbour(
-        &mut self,
-        position: &Position,
-        rules: &Rules,
-        budget: usize,
-    ) -> Option<Verdict> {
-        let looser = Solver::looser(rules);
-        if looser != *rules {
-            return match self.decide(position, &looser, budget) {
-                Verdict::Lost { why } => Some(Verdict::Lost {
-                    why: format!("even one card at a time with passes without end, {why}"),
-                }),
-                _ => None,
-            };
-        }
-        let stricter = Rules {
-            passes: Some(1),
-            ..*rules
-        };
-        let Verdict::Winnable { line, .. } = self.decide(position, &stricter, budget) else {
-            return None;
-        };
-        let mut check = *position;
-        let replays = line.iter().all(|&m| check.apply(rules, m).is_ok());
-        (replays && check.is_won()).then_some(Verdict::Winnable { line, note: None })
-    }
-
-    /// The loosest rule set beside `rules`: one card at a time, passes without end.
-    pub fn looser(rules: &Rules) -> Rules {
-        Rules {
-            turn: 1,
-            passes: None,
-            ..*rules
-        }
-    }
-
     /// Decides `position` under `rules` alone, searching at most `budget` positions.
     fn decide(&mut self, position: &Position, rules: &Rules, budget: usize) -> Verdict {
         self.acts.clear();
@@ -451,190 +343,6 @@ impl Solver {
         }
         verdict
     }
-
-    /// One depth-first search from `start` (the solver's form of `position`) until
-    /// `self.searched` passes `budget`; moves in the usual order (`shuffle` 0) or shuffled
-    /// from the seed `shuffle`. `keep`: the memory is kept (positions proved lost, `restarts`),
-    /// else forgotten; positions `proved` lost are passed over.
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        position: &Position,
-        table: &Table,
-        start: State,
-        budget: usize,
-        shuffle: u64,
-        keep: bool,
-        proved: Option<Proved>,
-    ) -> Verdict {
-        let rules = &table.rules;
-        if !keep {
-            let (key_bits, progress_bits) = table.key_bits();
-            self.seen.clear(key_bits, progress_bits);
-        }
-        self.acts.clear();
-        self.kids.clear();
-        self.shuffle = shuffle;
-        self.path.clear();
-        let (key, progress) = start.key(table);
-        self.root = key;
-        let root = Kid {
-            state: start,
-            key,
-            progress,
-        };
-        // The start is searched whatever the budget (a search paused later starts again from
-        // a path).
-        let any = Tighter {
-            last_pass: true,
-            pass_left: true,
-        };
-        match self.arrive(root, table, usize::MAX, any, proved) {
-            Arrival::Over => return line::concrete(position, rules, &[]),
-            Arrival::Search(frame) => self.path.push(frame),
-            Arrival::Seen | Arrival::Dead | Arrival::OutOfBudget => {}
-        }
-        self.walk(position, table, budget, proved)
-    }
-
-    /// The depth-first search along `self.path` until it ends or `self.searched` reaches
-    /// `budget`. Out of budget, the path is left where it stopped, the move that found no
-    /// budget to be tried again (`resume`).
-    fn walk(
-        &mut self,
-        position: &Position,
-        table: &Table,
-        budget: usize,
-        proved: Option<Proved>,
-    ) -> Verdict {
-        let rules = &table.rules;
-        let mut path = std::mem::take(&mut self.path);
-        let verdict = loop {
-            let Some(frame) = path.last_mut() else {
-                break Verdict::Lost {
-                    why: why_lost(position, rules),
-                };
-            };
-            if frame.next == frame.end {
-                self.acts.truncate(frame.start);
-                self.kids.truncate(frame.start);
-                path.pop();
-                continue;
-            }
-            let act = self.acts[frame.next];
-            let kid = self.kids[frame.next];
-            frame.next += 1;
-            // A card gone home (or back from home) loosens the looser game, or changes nothing
-            // of it (`relax`); only a move that buries talon cards or puts a card on a parent
-            // can make it lose where it did not, and with a pass left (every talon card at
-            // hand) only one that puts a card on a parent.
-            let buries = |steps: u8| steps > 1 || (steps == 1 && rules.turn > 1);
-            let (last_pass, pass_left) = match act {
-                Act::Home(_) | Act::Back(_) => {
-                    (!rules.foundation_to_column, !rules.foundation_to_column)
-                }
-                Act::Talon { home, steps, .. } => (!home || buries(steps), !home),
-                Act::Reveal(_) => (true, true),
-            };
-            let tighter = Tighter {
-                last_pass,
-                pass_left,
-            };
-            match self.arrive(kid, table, budget, tighter, proved) {
-                Arrival::Over => {
-                    let acts: Vec<Act> = path.iter().map(|f| self.acts[f.next - 1]).collect();
-                    break line::concrete(position, rules, &acts);
-                }
-                Arrival::Search(next) => path.push(next),
-                Arrival::Seen | Arrival::Dead => {}
-                Arrival::OutOfBudget => {
-                    if let Some(frame) = path.last_mut() {
-                        frame.next -= 1;
-                    }
-                    break out_of_budget(budget);
-                }
-            }
-        };
-        self.path = path;
-        verdict
-    }
-
-    /// Looks at a position just reached: over, seen before, lost (`proved` so, or `dead`), or
-    /// to be searched; the looser game only if the move there may have made it `tighter`.
-    fn arrive(
-        &mut self,
-        kid: Kid,
-        table: &Table,
-        budget: usize,
-        tighter: Tighter,
-        proved: Option<Proved>,
-    ) -> Arrival {
-        let Kid {
-            state: s,
-            key,
-            progress,
-        } = kid;
-        if s.is_over() {
-            return Arrival::Over;
-        }
-        // Before the memory hears of it: a search gone on with later finds it new.
-        if self.searched >= budget {
-            return Arrival::OutOfBudget;
-        }
-        if self.seen.meet(key, progress) == Met::Before {
-            return Arrival::Seen;
-        }
-        self.searched += 1;
-        if proved.is_some_and(|p| p.has(key, progress)) {
-            return Arrival::Dead;
-        }
-        // Without a pass left, the waste is a stack: cards turned over carelessly can bury
-        // what others wait for, and cards put on a parent can take the place their twins need
-        // (see `relax`), whatever the move. With one left, every talon card is at hand, and
-        // only a card put on a parent can make the looser game lose (three at a time, deals
-        // 1-150: 45.4M positions searched without asking it then, 28.9M asking it).
-        let last_pass = table.rules.passes.is_some_and(|n| s.pass >= u16::from(n));
-        let ask = if last_pass {
-            tighter.last_pass
-        } else {
-            tighter.pass_left
-        };
-        if ask && relax::never_out(&s, table) != 0 {
-            return Arrival::Dead;
-        }
-        let start = self.acts.len();
-        generate::moves(&s, table, &mut self.acts);
-        if self.shuffle != 0 {
-            // Fisher-Yates, from a xorshift generator.
-            for i in (start + 1..self.acts.len()).rev() {
-                let x = &mut self.shuffle;
-                *x ^= *x << 13;
-                *x ^= *x >> 7;
-                *x ^= *x << 17;
-                let j = start + (*x % (i - start + 1) as u64) as usize;
-                self.acts.swap(i, j);
-            }
-        }
-        for &act in &self.acts[start..] {
-            let mut state = s;
-            state.play(table, act);
-            let (key, progress) = state.key(table);
-            self.seen.prefetch(key);
-            if let Some(p) = proved {
-                p.seen.prefetch(key);
-            }
-            self.kids.push(Kid {
-                state,
-                key,
-                progress,
-            });
-        }
-        Arrival::Search(Frame {
-            start,
-            end: self.acts.len(),
-            next: start,
-        })
-    }
 }
 
 /// Positions another search of the same decision has proved lost: its memory but for the
@@ -648,31 +356,6 @@ struct Proved<'a> {
 impl Proved<'_> {
     fn has(&self, key: u128, progress: u32) -> bool {
         self.seen.has(key, progress) && !self.path.contains(&key)
-    }
-}
-
-/// Whether the move to a position may have made the looser game lose (`relax`), on the last
-/// pass and with a pass left.
-#[derive(Clone, Copy)]
-struct Tighter {
-    last_pass: bool,
-    pass_left: bool,
-}
-
-/// What arriving at a position found.
-enum Arrival {
-    /// Nothing left face down or in the talon: won.
-    Over,
-    Search(Frame),
-    Seen,
-    /// Lost without searching (`dead`).
-    Dead,
-    OutOfBudget,
-}
-
-fn out_of_budget(budget: usize) -> Verdict {
-    Verdict::Unknown {
-        why: format!("not decided within {budget} positions"),
     }
 }
 

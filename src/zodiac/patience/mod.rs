@@ -1,10 +1,8 @@
 //! Zodiac as the front end sees it: the rules, the layout and the solver behind
 //! [`crate::patience`]'s interface. Equator cells are cells, Zodiac piles are squared piles.
 
-use super::{
-    Card, DealNumber, Direction, Game, Move, Phase, Place as ZPlace, Position, RuleSet, Rules,
-};
-use crate::patience::{self, Layout, Place, RuleSetInfo, Slot, Status, Verdict};
+use super::{Card, DealNumber, Direction, Move, Phase, Place as ZPlace, Position, RuleSet, Rules};
+use crate::patience::{self, Layout, Place, Slot, Status, Verdict};
 use std::cell::RefCell;
 
 mod command_line;
@@ -14,6 +12,12 @@ mod in_play;
 pub struct Zodiac;
 
 pub static ZODIAC: Zodiac = Zodiac;
+
+/// A Zodiac game in progress: the one generic game (`patience::Played`) over Zodiac's rules.
+/// Its record is a RON file; loading one replays every move through the rules.
+pub type Game = patience::Played<Zodiac>;
+pub type GameRecord = patience::played::GameRecord<RuleSet>;
+pub type RecordRules = patience::played::RecordRules<RuleSet>;
 
 const RULES_TEXT: &str = "\
 Phase 1 — fill the Zodiac. Turn the stock one card at a time (click it, or Space). The waste card may go onto a Zodiac pile or into an empty Equator cell; an Equator card may go onto a Zodiac pile. A Zodiac pile takes the same suit, one rank up or down (the direction may change; Ace and King are not neighbours). Zodiac cards never move in phase 1, and nothing goes to the foundations. Redeals are unlimited.
@@ -49,42 +53,7 @@ impl patience::Rules for Zodiac {
         &ZODIAC
     }
 
-    fn shipped() -> Vec<RuleSet> {
-        RuleSet::all_builtin()
-    }
-
-    fn by_name_or_path(name: &str) -> Result<RuleSet, String> {
-        RuleSet::by_name_or_path(name).map_err(|e| e.to_string())
-    }
-
-    fn builtin(name: &str) -> Result<RuleSet, String> {
-        RuleSet::builtin(name).map_err(|e| e.to_string())
-    }
-
-    fn validate(set: &RuleSet) -> Result<(), String> {
-        set.validate("in the game record")
-            .map_err(|e| e.to_string())
-    }
-
-    fn canonical(set: RuleSet) -> RuleSet {
-        set.canonical()
-    }
-
-    fn is_shipped(set: &RuleSet) -> bool {
-        set.is_shipped()
-    }
-
-    fn params(set: &RuleSet) -> Rules {
-        set.rules()
-    }
-
-    fn info(set: &RuleSet) -> RuleSetInfo {
-        RuleSetInfo {
-            name: set.name.clone(),
-            title: set.title.clone(),
-            description: set.description.clone(),
-        }
-    }
+    crate::patience::rule_sets::rule_sets_from_files!();
 
     fn statistics_key(set: &RuleSet) -> String {
         set.key()

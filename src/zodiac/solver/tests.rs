@@ -2,7 +2,7 @@
 //! positions, by replaying its lines, and by agreeing with itself one move later.
 
 use super::*;
-use crate::zodiac::{Card, DealNumber, Direction, Game, RuleSet, Status};
+use crate::zodiac::{Card, DealNumber, Direction, Game, RuleSet, RuleSetFile as _, Status};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

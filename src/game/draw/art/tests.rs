@@ -94,7 +94,7 @@ fn index_height(canvas: &Canvas, cell: &Rect) -> u32 {
 /// blank (faces show ink, backs their pattern), and an index at least 11 px tall.
 #[test]
 fn every_card_of_every_deck_renders_and_reads_at_1024x640() {
-    let layout = crate::patience::registry::default().layout(1024.0, 640.0, 1.0);
+    let layout = crate::registry::default().layout(1024.0, 640.0, 1.0);
     let (w, h) = (layout.card_w.round(), layout.card_h.round());
     for style in every_style() {
         let (canvas, cells) = atlas(w, h, 1.0, style);

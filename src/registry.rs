@@ -1,7 +1,8 @@
 //! Every patience the game has, the default first. Adding a patience is a folder of its own
-//! that implements [`super::Patience`] and [`super::Game`], and one line here.
+//! that implements [`Patience`] and [`crate::patience::Game`], and one line here. It stands
+//! outside `patience/`, so that the interface names no patience.
 
-use super::Patience;
+use crate::patience::Patience;
 
 /// All the patiences, in the order players see them.
 pub fn all() -> Vec<&'static dyn Patience> {

@@ -1,10 +1,10 @@
 //! What can be played from a Klondike position, and how the game stands: won, stuck (no move
 //! left, the stock included), or still playing.
 
-use super::moves::Move;
-use super::position::Position;
-use super::ruleset::Rules;
+use super::Position;
 use crate::cards::Card;
+use crate::klondike::moves::Move;
+use crate::klondike::ruleset::Rules;
 
 /// How a game stands (stuck: no move is left, none on the table, and no card the stock can
 /// still bring up fits).

@@ -1,9 +1,9 @@
 //! A Klondike position as text, as `zodiac show --patience klondike` prints it.
 
-use super::moves::Place;
-use super::position::{Position, Status};
-use super::ruleset::Rules;
+use super::{Position, Status};
 use crate::cards::Card;
+use crate::klondike::moves::Place;
+use crate::klondike::ruleset::Rules;
 use std::fmt;
 
 impl Position {
