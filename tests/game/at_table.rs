@@ -38,7 +38,7 @@ fn along_the_line(stop: impl Fn(&Game) -> bool) -> Game {
 
 /// The first point of deal 1's winning line where some legal move throws the game away, and
 /// that move.
-fn a_losing_move() -> (Game, Move) {
+pub(crate) fn a_losing_move() -> (Game, Move) {
     let mut game = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
     for m in line(game.position(), game.rules()) {
         let p = *game.position();
