@@ -358,7 +358,6 @@ fn every_button_is_answered_without_waiting_for_the_window_to_wake() {
             let woken = seen(&mut h);
             pressed += 1;
             let what = format!("{:?} on {}", key.label, screen.name);
-            eprintln!("pressed {what}");
             if !target.chosen && before == answered {
                 silent.push(format!("{what}: {before:#?}"));
             }
