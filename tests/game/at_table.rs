@@ -443,7 +443,7 @@ fn choose_a_deal_shows_the_verdict_before_playing() {
 /// Verdicts are kept per position: after undo and redo, the hint needs no new work.
 #[test]
 fn undo_redo_and_a_repeated_hint_cost_nothing() {
-    use zodiac::game::assistance::verdicts::Verdicts;
+    use zodiac::game::verdicts::Verdicts;
     let mut h = Harness::new(1, "verdict-cache");
     quick(&mut h);
     h.key(KeyCode::KeyH, &[]);
