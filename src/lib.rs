@@ -24,6 +24,8 @@ pub mod freecell;
 #[cfg(feature = "game")]
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 pub mod game;
+#[cfg(test)]
+mod imports;
 pub mod keys;
 pub mod klondike;
 pub mod parallel;

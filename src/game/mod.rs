@@ -1,7 +1,8 @@
 //! The game window: Bevy renders the table and collects input; the patience in play (through
 //! [`crate::patience`]'s interface) decides everything. Each plugin owns one concern, and the
 //! folders follow a frame: [`input`] → `Request` → [`session`] → rules → `GameChanged` →
-//! [`table`] (cards, animation) → [`assistance`] (verdicts, hint, lost notice, Show me) →
+//! [`table`] (cards, animation) → [`assistance`] (hint, lost notice, Show me; the solver in
+//! [`verdicts`], below the session) →
 //! [`hud`], [`overlays`], [`audio`]; [`draw`] paints the pixels. Data flows one way (see
 //! [`messages`]).
 
@@ -17,6 +18,7 @@ pub mod probe;
 pub mod session;
 pub mod table;
 pub mod theme;
+pub mod verdicts;
 
 use crate::patience::DealNumber;
 use bevy::prelude::*;
@@ -41,7 +43,7 @@ pub fn plugin(app: &mut App) {
         messages::plugin,
         theme::plugin,
         session::plugin,
-        assistance::verdicts::plugin,
+        verdicts::plugin,
         session::persistence::plugin,
         session::placement::plugin,
         assistance::assist::plugin,

@@ -38,7 +38,7 @@ fn along_the_line(stop: impl Fn(&Game) -> bool) -> Game {
 
 /// The first point of deal 1's winning line where some legal move throws the game away, and
 /// that move.
-fn a_losing_move() -> (Game, Move) {
+pub(crate) fn a_losing_move() -> (Game, Move) {
     let mut game = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
     for m in line(game.position(), game.rules()) {
         let p = *game.position();
@@ -443,7 +443,7 @@ fn choose_a_deal_shows_the_verdict_before_playing() {
 /// Verdicts are kept per position: after undo and redo, the hint needs no new work.
 #[test]
 fn undo_redo_and_a_repeated_hint_cost_nothing() {
-    use zodiac::game::assistance::verdicts::Verdicts;
+    use zodiac::game::verdicts::Verdicts;
     let mut h = Harness::new(1, "verdict-cache");
     quick(&mut h);
     h.key(KeyCode::KeyH, &[]);

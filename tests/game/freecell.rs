@@ -333,7 +333,7 @@ fn highlights_frame_the_cards_they_are_about() {
     let verdict = h
         .app
         .world()
-        .resource::<zodiac::game::assistance::verdicts::Verdicts>()
+        .resource::<zodiac::game::verdicts::Verdicts>()
         .get(&snapshot)
         .expect("the hint's verdict");
     let zodiac::patience::Verdict::Winnable { line, .. } = &*verdict else {

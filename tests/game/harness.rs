@@ -7,6 +7,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::{MouseButton, MouseButtonInput};
 use bevy::prelude::*;
 use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
+use bevy::winit::{UpdateMode, WinitSettings};
 use std::path::PathBuf;
 use std::time::Duration;
 use zodiac::game::input::InputQueue;
@@ -25,6 +26,19 @@ pub struct Harness {
     cursor: Vec2,
     /// Keep the data folder when dropped (for a relaunch).
     keep_dir: bool,
+    /// Frames run only when the real window would wake (`fall_asleep`).
+    sleep: Option<Sleep>,
+}
+
+/// The real window's sleep, as bevy_winit's runner (`state.rs`, `redraw_requested`) decides
+/// whether to run `app.update()`: while the update mode (`WinitSettings`) is `Continuous`, every
+/// frame; under `Reactive`, only on input, on a `RequestRedraw` written in the frame before, in
+/// the frame after the update mode changed (the runner redraws then), or when the wait runs out
+/// (`timeout`, after which the runner redraws once more).
+struct Sleep {
+    /// The window would wake for the next frame, whatever the update mode.
+    woken: bool,
+    redraws: bevy::ecs::message::MessageCursor<bevy::window::RequestRedraw>,
 }
 
 impl Harness {
@@ -86,6 +100,7 @@ impl Harness {
             dir,
             cursor: Vec2::ZERO,
             keep_dir: false,
+            sleep: None,
         };
         h.settle();
         h
@@ -114,7 +129,7 @@ impl Harness {
     pub fn settle(&mut self) {
         use zodiac::game::table::animation::{Glide, Shake};
         for _ in 0..5000 {
-            self.app.update();
+            self.update();
             let moving = self
                 .app
                 .world_mut()
@@ -133,6 +148,94 @@ impl Harness {
             std::thread::sleep(Duration::from_millis(2));
         }
         panic!("the table never came to rest");
+    }
+
+    /// Runs a frame, unless the window sleeps (`fall_asleep`) and nothing would wake it; says
+    /// whether it ran.
+    pub fn update(&mut self) -> bool {
+        let Some(sleep) = &self.sleep else {
+            self.app.update();
+            return true;
+        };
+        if !sleep.woken && self.update_mode() != UpdateMode::Continuous {
+            return false;
+        }
+        self.run_awake();
+        true
+    }
+
+    /// One frame the window wakes for, and whether it would wake for the next.
+    fn run_awake(&mut self) {
+        let before = self.update_mode();
+        self.app.update();
+        let after = self.update_mode();
+        let sleep = self.sleep.as_mut().expect("asleep");
+        let redraw = self
+            .app
+            .world()
+            .get_resource::<Messages<bevy::window::RequestRedraw>>()
+            .is_some_and(|m| sleep.redraws.read(m).count() > 0);
+        sleep.woken = redraw || after != before;
+    }
+
+    /// The update mode the window is in now (as the runner reads it after each frame).
+    fn update_mode(&self) -> UpdateMode {
+        let focused = self
+            .app
+            .world()
+            .get::<Window>(self.window)
+            .is_some_and(|w| w.focused);
+        self.app
+            .world()
+            .get_resource::<WinitSettings>()
+            .map_or(UpdateMode::Continuous, |s| s.update_mode(focused))
+    }
+
+    /// From now on frames run only when the real window would wake (see [`Sleep`]); runs them
+    /// until it sleeps.
+    pub fn fall_asleep(&mut self) {
+        if self.sleep.is_none() {
+            // What the real window starts with; `keep_drawing` lets it sleep.
+            self.app.world_mut().insert_resource(WinitSettings {
+                focused_mode: UpdateMode::Continuous,
+                unfocused_mode: UpdateMode::Continuous,
+            });
+            self.sleep = Some(Sleep {
+                woken: true,
+                redraws: Default::default(),
+            });
+        }
+        self.until_asleep();
+    }
+
+    /// Runs the frames the window wakes for until it sleeps again (glides take real time, so
+    /// frames in a row are spaced a little); a window that never sleeps fails the test.
+    pub fn until_asleep(&mut self) {
+        for _ in 0..20_000 {
+            if !self.update() {
+                return;
+            }
+            if self.update_mode() == UpdateMode::Continuous {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        panic!("the window never sleeps");
+    }
+
+    /// The sleeping window's wait runs out: it wakes for a frame (and the runner redraws once
+    /// more after it), then runs on until it sleeps again.
+    pub fn timeout(&mut self) {
+        assert!(self.sleep.is_some(), "only a sleeping window times out");
+        self.run_awake();
+        self.sleep.as_mut().expect("asleep").woken = true;
+        self.until_asleep();
+    }
+
+    /// The window wakes for input sent.
+    fn input_sent(&mut self) {
+        if let Some(sleep) = &mut self.sleep {
+            sleep.woken = true;
+        }
     }
 
     /// Waits until every file the game asked to write is on disk (they are written off the
@@ -165,6 +268,7 @@ impl Harness {
         self.app
             .world_mut()
             .write_message(WindowEvent::CursorMoved(moved));
+        self.input_sent();
     }
 
     /// Sends a mouse button change without running a frame.
@@ -178,6 +282,7 @@ impl Harness {
         self.app
             .world_mut()
             .write_message(WindowEvent::MouseButtonInput(input));
+        self.input_sent();
     }
 
     /// Sends a key change without running a frame, from a US keyboard.
@@ -200,6 +305,7 @@ impl Harness {
         self.app
             .world_mut()
             .write_message(WindowEvent::KeyboardInput(input));
+        self.input_sent();
     }
 
     /// The Zodiac game in play.
@@ -261,12 +367,12 @@ impl Harness {
     /// Runs frames until the input queue has given every event to a frame, as the real window
     /// does (the queue asks for those frames itself).
     pub fn frame(&mut self) {
-        self.app.update();
+        self.update();
         for _ in 0..100 {
             if self.app.world().resource::<InputQueue>().is_empty() {
                 return;
             }
-            self.app.update();
+            self.update();
         }
         panic!("the input queue never emptied");
     }
@@ -289,7 +395,7 @@ impl Harness {
         self.move_to(table_point);
         self.button(button, ButtonState::Pressed);
         self.button(button, ButtonState::Released);
-        self.app.update();
+        self.update();
     }
 
     /// A double-click at a table point: two presses and releases in one frame, as a busy
@@ -311,7 +417,7 @@ impl Harness {
             self.move_to(from + (to - from) * k as f32 / 8.0);
         }
         self.button(MouseButton::Left, ButtonState::Released);
-        self.app.update();
+        self.update();
     }
 
     pub fn key(&mut self, code: KeyCode, modifiers: &[KeyCode]) {
@@ -354,6 +460,7 @@ impl Harness {
             width,
             height,
         });
+        self.input_sent();
     }
 
     /// Runs frames until `done` holds: the solver answers from other threads, so some things
@@ -363,7 +470,7 @@ impl Harness {
             if done(self) {
                 return;
             }
-            self.app.update();
+            self.update();
             std::thread::sleep(Duration::from_millis(1));
         }
         panic!("never happened: {what}");

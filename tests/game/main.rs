@@ -3,6 +3,7 @@
 //! a virtual X display driven by xdotool. One test binary, so Bevy is linked once.
 
 mod access;
+mod asleep;
 mod at_table;
 mod cli;
 mod daily;

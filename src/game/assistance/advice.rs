@@ -8,11 +8,11 @@
 //! This plugin also asks for the verdict on every position the game reaches, and on its deal,
 //! so that a hint, Show me and the statistics find them ready.
 
-use crate::game::assistance::verdicts::Verdicts;
 use crate::game::messages::{Announce, CannotWin, GameChanged, Request, Step};
 use crate::game::session::files::Settings;
 use crate::game::session::{PlayerMove, Session};
 use crate::game::theme::{Fonts, NoHover, Palette, button, text};
+use crate::game::verdicts::Verdicts;
 use crate::patience::{Snapshot, Verdict};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};

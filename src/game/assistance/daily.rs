@@ -21,7 +21,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<PlayDaily>()
         .add_systems(
             Update,
-            (collect, ask_to_play, start).chain().in_set(Step::Advise),
+            (ask_to_play, collect, start).chain().in_set(Step::Advise),
         );
 }
 
@@ -64,6 +64,11 @@ impl Dailies {
     pub fn busy(&self) -> bool {
         self.running.is_some() || !self.wanted.is_empty()
     }
+
+    /// Today's deal waits to be dealt until it is worked out.
+    pub fn dealing(&self) -> bool {
+        !self.to_play.is_empty()
+    }
 }
 
 fn ask_to_play(mut asked: MessageReader<PlayDaily>, mut dailies: ResMut<Dailies>) {
@@ -76,11 +81,14 @@ fn ask_to_play(mut asked: MessageReader<PlayDaily>, mut dailies: ResMut<Dailies>
     }
 }
 
-/// Takes in a day's deal worked out, and deals those waiting to be played.
+/// Takes in a day's deal worked out, and deals those waiting to be played: in the next frame,
+/// whose session step reads the request, so that frame is asked for (a sleeping window would
+/// deal it only when it next looks for input).
 fn collect(
     mut dailies: ResMut<Dailies>,
     mut settings: ResMut<Settings>,
     mut requests: MessageWriter<Request>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let done = dailies
         .running
@@ -120,6 +128,7 @@ fn collect(
             deal: Some(*deal),
             rules: Some(rules),
         });
+        redraw.write(RequestRedraw);
     }
 }
 

@@ -5,10 +5,10 @@
 //! position the hint says why, and the lost notice offers to undo to the last winnable
 //! position.
 
-use crate::game::assistance::verdicts::Verdicts;
 use crate::game::messages::{AskHint, CannotWin, GameChanged, Step, Toast};
 use crate::game::session::Session;
 use crate::game::table::{Framing, HintHighlight};
+use crate::game::verdicts::Verdicts;
 use crate::patience::{Place, Status, Verdict};
 use bevy::prelude::*;
 

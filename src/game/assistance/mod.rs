@@ -1,5 +1,4 @@
-//! The solver at the table and what it helps with: `verdicts` (positions worked out on the task
-//! pool), the `hint`, the lost notice (`advice`), Show me (`show_me`), and the optional helpers
+//! What the solver at the table (`game::verdicts`) helps with: the `hint`, the lost notice (`advice`), Show me (`show_me`), and the optional helpers
 //! that turn the stock and finish by themselves (`assist`); how hard the deal is (`levels`);
 //! the daily deal (`daily`).
 
@@ -9,4 +8,3 @@ pub mod daily;
 pub mod hint;
 pub mod levels;
 pub mod show_me;
-pub mod verdicts;

@@ -3,10 +3,10 @@
 //! can be undone). Any click or key stops it, and that press does nothing else: no move of Show
 //! me's follows it. A game won this way counts as solved with help.
 
-use crate::game::assistance::verdicts::Verdicts;
 use crate::game::messages::{AskShowMe, CannotWin, GameChanged, Refused, Request, Step, Toast};
 use crate::game::session::Session;
 use crate::game::table::animation::{Busy, Glide};
+use crate::game::verdicts::Verdicts;
 use crate::patience::Verdict;
 use crate::patience::{Move, Status};
 use bevy::input::ButtonState;

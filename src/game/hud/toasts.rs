@@ -2,11 +2,12 @@
 //! (why a move was refused, a hint, a mistyped deal number), and the notice about a file set
 //! aside, which stays until the player dismisses it.
 
+use crate::game::assistance::daily::Dailies;
 use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
 use crate::game::messages::{Announce, GameChanged, Inspect, Refused, Step, Toast};
-use crate::game::session::Session;
 use crate::game::session::files::Notice;
+use crate::game::session::{DealPicker, Session};
 use crate::game::table::animation::Busy;
 use crate::game::theme::{Fonts, Palette, button, text};
 use crate::patience::Status;
@@ -18,7 +19,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn)
         .add_systems(
             Update,
-            (announce, show_notice, fade).chain().in_set(Step::Present),
+            (announce, say_the_wait, show_notice, fade)
+                .chain()
+                .in_set(Step::Present),
         );
 }
 
@@ -190,6 +193,44 @@ fn announce(
         }
         _ => {}
     }
+}
+
+/// A wait longer than a glance.
+const GLANCE: Duration = Duration::from_millis(300);
+
+/// A new deal that waits (for the solver to find a winnable one, or for today's deal to be
+/// worked out) says so once the wait lasts longer than a glance, until the deal comes. Both
+/// waits ask for frames while they last.
+fn say_the_wait(
+    picker: Res<DealPicker>,
+    dailies: Res<Dailies>,
+    mut banner: ResMut<Banner>,
+    mut since: Local<Option<Instant>>,
+    mut said: MessageWriter<Announce>,
+) {
+    const WORDS: [&str; 2] = ["Dealing today's deal…", "Finding a winnable deal…"];
+    let waiting = if dailies.dealing() {
+        Some(WORDS[0])
+    } else if picker.dealing() {
+        Some(WORDS[1])
+    } else {
+        None
+    };
+    let Some(words) = waiting else {
+        *since = None;
+        if banner.toast().is_some_and(|t| WORDS.contains(&t)) {
+            banner.toast = None;
+        }
+        return;
+    };
+    if since.get_or_insert_with(Instant::now).elapsed() < GLANCE {
+        return;
+    }
+    if banner.toast() != Some(words) {
+        said.write(Announce::notice(words));
+    }
+    // Held while the wait lasts.
+    banner.toast = Some((words.into(), Instant::now()));
 }
 
 /// Shows the notice about the player's files while there is one.

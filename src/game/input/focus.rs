@@ -26,12 +26,8 @@ pub(super) fn plugin(app: &mut App) {
     // headless tests) has none to read.
     app.init_resource::<InputFocus>()
         .add_message::<ActionRequest>()
-        .add_systems(
-            Update,
-            screen_reader_actions
-                .in_set(Step::Input)
-                .before(super::keyboard::keys),
-        )
+        // Before the keyboard (`input`'s plugin orders the two).
+        .add_systems(Update, screen_reader_actions.in_set(Step::Input))
         .add_systems(
             Update,
             (
@@ -234,7 +230,7 @@ fn follow_selection(
 }
 
 /// A screen reader's requests: "click" a button or a place, "focus" a place.
-fn screen_reader_actions(
+pub(super) fn screen_reader_actions(
     mut actions: MessageReader<ActionRequest>,
     markers: Query<&PlaceMarker>,
     buttons: Query<(), With<Button>>,

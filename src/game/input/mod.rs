@@ -37,7 +37,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 // Between Show me's stop (a press that stops it does nothing else) and its next
                 // move (S starts it in the same frame).
+                // The screen reader's requests first, as they always ran.
                 keyboard::keys
+                    .after(focus::screen_reader_actions)
                     .after(crate::game::assistance::show_me::stop_on_input)
                     .before(crate::game::assistance::show_me::play),
                 drag::end_lost_drags,

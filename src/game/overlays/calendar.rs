@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (super::clear, spawn).chain().run_if(
+            (super::clear, spawn).chain().in_set(super::Rebuild).run_if(
                 in_state(Overlay::Calendar).and_then(
                     resource_changed::<Month>
                         .or_else(resource_changed::<Dailies>)

@@ -3,11 +3,11 @@
 //! to spare, or why it cannot be won.
 
 use super::Overlay;
-use crate::game::assistance::verdicts::Verdicts;
 use crate::game::input::buttons::Action;
 use crate::game::messages::{Request, Step, Toast};
 use crate::game::session::Session;
 use crate::game::theme::{Fonts, button, button_row, panel, text};
+use crate::game::verdicts::Verdicts;
 use crate::patience::DealNumber;
 use crate::patience::Verdict;
 use bevy::input::ButtonState;

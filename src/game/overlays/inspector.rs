@@ -17,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Overlay::Inspector), spawn)
         .add_systems(
             Update,
-            (super::clear, spawn).chain().run_if(
+            (super::clear, spawn).chain().in_set(super::Rebuild).run_if(
                 in_state(Overlay::Inspector)
                     .and_then(resource_changed::<Table>.or_else(resource_changed::<Inspecting>)),
             ),

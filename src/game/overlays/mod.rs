@@ -13,6 +13,7 @@ pub mod statistics;
 pub mod stuck;
 
 pub use super::messages::Overlay;
+use super::messages::Step;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
@@ -27,8 +28,15 @@ pub(super) fn plugin(app: &mut App) {
         statistics::plugin,
         stuck::plugin,
     ))
+    .configure_sets(Update, Rebuild.after(Step::Present))
     .add_systems(Last, draw_the_change);
 }
+
+/// An open panel built again from what changed: after every step of the frame (the session's
+/// new game, a daily deal worked out, a file written), so the change shows in the frame that
+/// made it and an idle window need not wake for it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rebuild;
 
 /// A state change applies in the next frame's `StateTransition`: ask for that frame, or an
 /// idle window would show the change only at the next input.

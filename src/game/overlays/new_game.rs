@@ -22,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (super::clear, spawn)
                 .chain()
+                .in_set(super::Rebuild)
                 .run_if(in_state(Overlay::NewGame).and_then(resource_changed::<Choice>)),
         )
         .add_observer(on_pick);

@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Settings), spawn)
         .add_systems(
             Update,
-            (super::clear, spawn).chain().run_if(
+            (super::clear, spawn).chain().in_set(super::Rebuild).run_if(
                 in_state(Overlay::Settings)
                     .and_then(resource_changed::<Settings>.or_else(on_message::<GameChanged>)),
             ),

@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Statistics), spawn)
         .add_systems(
             Update,
-            (super::clear, spawn).chain().run_if(
+            (super::clear, spawn).chain().in_set(super::Rebuild).run_if(
                 in_state(Overlay::Statistics).and_then(
                     resource_changed::<Statistics>
                         .or_else(resource_changed::<History>)

@@ -13,8 +13,8 @@ mod requests;
 pub use deals::DealPicker;
 
 use crate::game::LaunchOptions;
-use crate::game::assistance::verdicts::Verdicts;
 use crate::game::messages::{Finished, GameChanged, Outcome, Request, Step};
+use crate::game::verdicts::Verdicts;
 use crate::patience::score::Scoring;
 use crate::patience::{DealNumber, Game, Move, Patience, Snapshot, Status};
 use crate::registry;

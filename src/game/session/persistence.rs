@@ -21,6 +21,7 @@ use crate::profile::history;
 use crate::profile::{self, load_or_default};
 use bevy::app::AppExit;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_everything.in_set(LoadFiles))
@@ -315,13 +316,23 @@ fn count_finished(
     }
 }
 
-fn apply_settings(settings: Res<Settings>, mut speed: ResMut<Speed>, mut style: ResMut<DeckStyle>) {
+/// The settings others follow. A new deck is painted in the next frame's `PreUpdate`: that
+/// frame is asked for.
+fn apply_settings(
+    settings: Res<Settings>,
+    mut speed: ResMut<Speed>,
+    mut style: ResMut<DeckStyle>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
     speed.set_if_neq(Speed(settings.animation.factor()));
-    style.set_if_neq(DeckStyle {
+    let changed = style.set_if_neq(DeckStyle {
         deck: settings.deck,
         four_colour: settings.four_colour,
         back: settings.back,
     });
+    if changed {
+        redraw.write(RequestRedraw);
+    }
 }
 
 /// The deals found ahead, saved when they change, so the next start deals one without the

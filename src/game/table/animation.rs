@@ -15,7 +15,16 @@ pub(crate) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(crate::game::messages::Step::Animate),
         )
-        .add_systems(Last, keep_drawing);
+        .add_systems(Last, keep_drawing)
+        .configure_sets(
+            Last,
+            crate::game::verdicts::StartWork.run_if(nothing_glides),
+        );
+}
+
+/// No card glides: the solver's work may start (`verdicts::StartWork`).
+fn nothing_glides(gliding: Query<(), With<Glide>>) -> bool {
+    gliding.is_empty()
 }
 
 /// Animation speed: 1 is normal, 0.5 twice as fast, 0 off.

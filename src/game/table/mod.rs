@@ -16,12 +16,18 @@ use crate::patience::layout::hud_scale;
 use crate::patience::{Game, Layout, Place, Suit};
 use crate::registry;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Palette::FELT))
         .insert_resource(Table(registry::default().layout(1280.0, 800.0, 1.0)))
+        .init_resource::<LaidOutFor>()
         .add_systems(PreUpdate, follow_window)
+        // Again once the session has dealt: a switch of patience is laid out in its own frame.
+        .add_systems(
+            Update,
+            follow_window.in_set(Step::Mirror).before(redraw_table),
+        )
         .add_systems(
             Update,
             redraw_table
@@ -69,18 +75,25 @@ pub(super) fn follow_window(
     windows: Query<&Window, With<PrimaryWindow>>,
     session: Option<Res<Session>>,
     mut table: ResMut<Table>,
-    mut last: Local<Option<&'static str>>,
+    mut last: ResMut<LaidOutFor>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Ok(window) = windows.single() else { return };
     let patience = session.map_or_else(registry::default, |s| s.game.patience());
     let (w, h, s) = (window.width(), window.height(), window.scale_factor());
     if (table.width, table.height, table.scale_factor) != (w, h, s)
-        || *last != Some(patience.name())
+        || last.0 != Some(patience.name())
     {
-        *last = Some(patience.name());
+        last.0 = Some(patience.name());
         table.0 = patience.layout(w, h, s);
+        // The card atlas follows in the next frame's `PreUpdate`.
+        redraw.write(RequestRedraw);
     }
 }
+
+/// The patience the table was last laid out for (shared by both runs of `follow_window`).
+#[derive(Resource, Default)]
+pub struct LaidOutFor(Option<&'static str>);
 
 /// The foundations' labels (up or down) depend on the patience and the rule set.
 fn rules_changed(session: Option<Res<Session>>, mut last: Local<Option<String>>) -> bool {

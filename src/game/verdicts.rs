@@ -4,9 +4,9 @@
 //! Anyone may ask ([`Verdicts::want`], through a shared `Res`, so asking marks nothing changed);
 //! the answers land in `Update`'s input step, and the resource then counts as changed for the
 //! systems that wait on it. Frames are asked for only while a verdict is being worked out.
+//! Below the session (which asks for a finished game's verdict): it reads only `messages`.
 
 use crate::game::messages::Step;
-use crate::game::table::animation::Glide;
 use crate::patience::{Snapshot, Verdict};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -17,8 +17,14 @@ use std::sync::{Arc, Mutex};
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Verdicts>()
         .add_systems(Update, collect.in_set(Step::Input))
-        .add_systems(Last, start_wanted);
+        .add_systems(Last, start_wanted.in_set(StartWork));
 }
+
+/// Starting the work asked for: the table holds it back while a card glides (a long search
+/// must not take the cores from an animation; the glide asks for frames itself, and the one
+/// after it lands starts the work).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StartWork;
 
 /// A position under a set of rules ([`Snapshot::key`]).
 type Key = u128;
@@ -101,19 +107,10 @@ fn collect(mut verdicts: ResMut<Verdicts>) {
     }
 }
 
-/// Starts the tasks for what was asked, once no card glides (a long search must not take the
-/// cores from an animation), and keeps frames coming while any runs.
-fn start_wanted(
-    mut verdicts: ResMut<Verdicts>,
-    gliding: Query<(), With<Glide>>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
+/// Starts the tasks for what was asked ([`StartWork`]), and keeps frames coming while any runs.
+fn start_wanted(mut verdicts: ResMut<Verdicts>, mut redraw: MessageWriter<RequestRedraw>) {
     // Asking, or starting work, is not news: only answers are.
     let v = verdicts.bypass_change_detection();
-    if !gliding.is_empty() {
-        // The glide asks for frames itself; the one after it lands starts the work.
-        return;
-    }
     let wanted = std::mem::take(&mut *v.wanted.lock().unwrap_or_else(|e| e.into_inner()));
     for position in wanted {
         let key = position.key();
