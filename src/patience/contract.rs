@@ -13,9 +13,11 @@
 //!   home never turns a won position lost, and the solver never calls a won position lost.
 //! - The solver's winning lines replay to a win.
 
+use super::hash::Fx;
 use super::layout::checks;
-use super::rules::{Rules, Table};
-use super::{Played, Verdict, key_of};
+use super::rules::Rules;
+use super::table::Table;
+use super::{Played, Verdict};
 use crate::cards::DealNumber;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -31,25 +33,55 @@ pub struct Checked {
     pub won_whole: usize,
     /// Winning lines of the solver replayed.
     pub lines: usize,
+    /// Positions won under one rule set by a line legal under another, decided under that one.
+    pub compared: usize,
 }
 
 /// Moves of more cards than this are not tried (no run is longer).
 const MOST_CARDS: u8 = 20;
 /// Positions a plain search may meet before it gives up on one.
-const PLAIN_BUDGET: usize = 30_000;
+const PLAIN_BUDGET: usize = 10_000;
 
 /// Checks the contract on deals `1..=deals` of every rule set (see the module comment), with
-/// random games of `walk` moves.
-pub fn keep<R: Table>(deals: u128, walk: usize) -> Checked {
+/// random games of `walk` moves, and on the patience's own `delicate` positions: made by hand
+/// where a rule is easy to get wrong, each under its rule set and with a win (moves in the
+/// notation, space apart), too long for a plain search to find.
+pub fn keep<R: Table>(
+    deals: u128,
+    walk: usize,
+    delicate: &[(R::RuleSet, R::Position, &str)],
+) -> Checked {
     let mut checked = Checked::default();
+    for (set, p, win) in delicate {
+        let (params, what) = (R::params(set), R::info(set).name);
+        let mut q = *p;
+        for token in win.split_whitespace() {
+            let m = R::parse_move(token).unwrap_or_else(|e| panic!("{what}: {token}: {e}"));
+            R::apply(&params, &mut q, m).unwrap_or_else(|e| panic!("{what}: {m}: {e}"));
+        }
+        assert!(
+            R::is_won(&q),
+            "{what}: the delicate position's win does not win"
+        );
+        assert!(
+            !matches!(R::solve(&params, p), Verdict::Lost { .. }),
+            "{} under {what:?}: the solver calls a won position lost: {p:?}",
+            R::NAME
+        );
+        checked.lines += 1;
+    }
     let mut rng = StdRng::seed_from_u64(54);
-    for set in rule_sets::<R>() {
+    let sets = rule_sets::<R>();
+    // Positions of the random games, by rule set, for comparing the rule sets' verdicts.
+    let mut met: Vec<Vec<R::Position>> = vec![Vec::new(); sets.len()];
+    for (i, set) in sets.iter().enumerate() {
         checked.rule_sets += 1;
-        let params = R::params(&set);
-        let what = format!("{} under {:?}", R::NAME, R::info(&set).name);
+        let params = R::params(set);
+        let what = format!("{} under {:?}", R::NAME, R::info(set).name);
         for n in 1..=deals {
             let deal = DealNumber::new(n).unwrap();
             let game = Played::<R>::new(set.clone(), deal);
+            met[i].push(*game.start());
             deal_holds_the_pack(&game, &what);
             let mut played = game.clone();
             for step in 0..walk {
@@ -58,6 +90,9 @@ pub fn keep<R: Table>(deals: u128, walk: usize) -> Checked {
                 let legal = moves_are_the_rules(&played, step % 4 == 0, &what);
                 if legal.is_empty() {
                     break;
+                }
+                if step % 10 == 9 {
+                    met[i].push(p);
                 }
                 let m = legal[rng.random_range(0..legal.len())];
                 played
@@ -80,8 +115,47 @@ pub fn keep<R: Table>(deals: u128, walk: usize) -> Checked {
             near_the_end(&game, &mut rng, &mut checked, &what);
         }
     }
+    looser_rules_keep_wins::<R>(&sets, &met, &mut checked);
     layout_fits::<R>();
     checked
+}
+
+/// Where a rule set's winning line from a position also wins under another rule set, that
+/// one's solver must not call the position lost: switching a setting that only adds moves (a
+/// card back from a foundation) can cost no win. The positions are the random games' (a random
+/// game soon fills the free cells and empties none: tight positions, where a solver that
+/// plays a card home too soon loses its way).
+fn looser_rules_keep_wins<R: Table>(
+    sets: &[R::RuleSet],
+    met: &[Vec<R::Position>],
+    checked: &mut Checked,
+) {
+    let params: Vec<R::Params> = sets.iter().map(R::params).collect();
+    for (a, positions) in met.iter().enumerate() {
+        for p in positions {
+            let Verdict::Winnable { line, .. } = R::solve(&params[a], p) else {
+                continue;
+            };
+            for b in (0..sets.len()).filter(|&b| b != a) {
+                let mut q = *p;
+                let replays = line.iter().all(|n| {
+                    R::from_neutral(*n).is_some_and(|m| R::apply(&params[b], &mut q, m).is_ok())
+                });
+                if !replays || !R::is_won(&q) {
+                    continue;
+                }
+                checked.compared += 1;
+                let verdict = R::solve(&params[b], p);
+                assert!(
+                    !matches!(verdict, Verdict::Lost { .. }),
+                    "{} under {:?} calls lost a position won under {:?} by a line legal under both: {p:?}",
+                    R::NAME,
+                    R::info(&sets[b]).name,
+                    R::info(&sets[a]).name
+                );
+            }
+        }
+    }
 }
 
 /// The shipped rule sets, and each with one yes/no setting switched (named apart, so no
@@ -214,7 +288,7 @@ fn near_the_end<R: Table>(game: &Played<R>, rng: &mut StdRng, checked: &mut Chec
         game.deal()
     );
     checked.lines += 1;
-    for &on_line in path.iter().rev().skip(1).take(24) {
+    for &on_line in path.iter().rev().skip(1).take(16) {
         for _ in 0..3 {
             let mut q = on_line;
             for _ in 0..rng.random_range(0..4) {
@@ -225,19 +299,22 @@ fn near_the_end<R: Table>(game: &Played<R>, rng: &mut StdRng, checked: &mut Chec
                 let m = moves[rng.random_range(0..moves.len())];
                 R::apply(&params, &mut q, m).unwrap_or_else(|e| panic!("{what}: {m}: {e}"));
             }
-            against_a_plain_search(game, q, checked, what);
+            against_a_plain_search(game, q, PLAIN_BUDGET, checked, what);
         }
     }
 }
 
+/// A plain search within `budget` decides `q`: the solver may not call it lost if won, nor
+/// may the automatic move home lose it.
 fn against_a_plain_search<R: Table>(
     game: &Played<R>,
     q: R::Position,
+    budget: usize,
     checked: &mut Checked,
     what: &str,
 ) {
     let params = *game.rules();
-    let Some(won) = plain::<R>(&params, q) else {
+    let Some(won) = plain::<R>(&params, q, budget) else {
         return;
     };
     checked.searched_whole += 1;
@@ -254,7 +331,7 @@ fn against_a_plain_search<R: Table>(
             let mut next = q;
             R::apply(&params, &mut next, m).unwrap_or_else(|e| panic!("{what}: {m}: {e}"));
             assert_ne!(
-                plain::<R>(&params, next),
+                plain::<R>(&params, next, budget),
                 Some(false),
                 "{what}: the automatic move {m} loses a won game: {q:?}"
             );
@@ -268,30 +345,43 @@ fn against_a_plain_search<R: Table>(
 }
 
 /// A plain search: every legal move, nothing pruned, each position once; moves home first, so
-/// that a win is found soon (the order changes no answer). `None` past [`PLAIN_BUDGET`].
-fn plain<R: Rules>(params: &R::Params, start: R::Position) -> Option<bool> {
-    let mut seen = HashSet::new();
-    let mut stack = vec![start];
-    while let Some(p) = stack.pop() {
-        if R::is_won(&p) {
+/// that a win is found soon (the order changes no answer). `None` past `budget` positions.
+fn plain<R: Rules>(params: &R::Params, start: R::Position, budget: usize) -> Option<bool> {
+    let mut seen: HashSet<Exact<R::Position>, Fx> = HashSet::default();
+    // Each position on the way down, with the moves from it still to try (moves home last, so
+    // tried first).
+    let moves = |p: &R::Position| {
+        let mut moves = R::legal_moves(params, p);
+        moves.sort_by_key(|&m| R::to_neutral(m).to_foundation());
+        moves
+    };
+    let mut path = vec![(start, moves(&start))];
+    seen.insert(Exact(start));
+    while let Some((p, left)) = path.last_mut() {
+        if R::is_won(p) {
             return Some(true);
         }
-        if !seen.insert(key_of(&p)) {
+        let Some(m) = left.pop() else {
+            path.pop();
             continue;
+        };
+        let mut next = *p;
+        if R::apply(params, &mut next, m).is_err() {
+            panic!("{m} is listed legal but refused");
         }
-        if seen.len() > PLAIN_BUDGET {
-            return None;
-        }
-        let mut moves = R::legal_moves(params, &p);
-        // Popped last-in first: moves home go on the stack last.
-        moves.sort_by_key(|&m| R::to_neutral(m).to_foundation());
-        for m in moves {
-            let mut next = p;
-            if R::apply(params, &mut next, m).is_err() {
-                panic!("{m} is listed legal but refused");
+        if seen.insert(Exact(next)) {
+            if seen.len() > budget {
+                return None;
             }
-            stack.push(next);
+            path.push((next, moves(&next)));
         }
     }
     Some(false)
 }
+
+/// A position as a set's key, told apart by the rules' own equality (every position type's
+/// `PartialEq` is an equivalence: they hold no floats).
+#[derive(Hash, PartialEq)]
+struct Exact<P>(P);
+
+impl<P: PartialEq> Eq for Exact<P> {}

@@ -17,6 +17,7 @@ use zodiac::game::input::buttons::{Action, Chosen};
 use zodiac::game::messages::{Overlay, Request};
 use zodiac::game::session::files::{AnimationSetting, Notice, Settings};
 use zodiac::game::theme::NoHover;
+use zodiac::zodiac::RuleSetFile;
 
 /// A button as a player finds it again: its label, and which of the buttons so labelled it is
 /// (in reading order).

@@ -264,6 +264,10 @@ impl patience::Rules for Piles {
         }
     }
 
+    fn legal_moves(_: &PilesRules, p: &Table) -> Vec<PilesMove> {
+        p.legal()
+    }
+
     fn parse_move(token: &str) -> Result<PilesMove, String> {
         let (from, to) = token.split_once('>').ok_or("not a move")?;
         let m = Self::from_neutral(patience::Move::new(

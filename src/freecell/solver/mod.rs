@@ -57,7 +57,7 @@ mod best;
 mod depth;
 mod distance;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod verdict_tests;
 

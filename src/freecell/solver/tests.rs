@@ -230,7 +230,7 @@ fn no_safe_move_home_loses_a_won_game() {
 /// not loses: 5♣ can go home, and both red Fours are. The win takes 4♥ back onto 5♣, so that
 /// 3♠ can leave 2♠; the one free cell holds K♣, no column is empty, and 5♠ lies under 2♠.
 /// Sent home at once, 5♣ leaves no black Five for 4♥, nor anywhere for 3♠.
-fn four_of_hearts_comes_back() -> Position {
+pub(crate) fn four_of_hearts_comes_back() -> Position {
     let cards =
         |text: &str| -> Vec<Card> { text.split(' ').map(|c| Card::parse(c).unwrap()).collect() };
     let columns = [
@@ -271,6 +271,12 @@ fn a_card_that_may_come_back_is_not_safe_for_that() {
     assert!(safe(&p, &stays, five), "safe where cards stay home");
     assert!(!safe(&p, &r, five), "not where they come back");
 }
+
+/// A win of [`four_of_hearts_comes_back`] (the solver's), in the notation.
+pub(crate) const FOUR_OF_HEARTS_WIN: &str = "c4>c3 c6>c5 c6>c5 c6>c5 f2>c1 c0>c1 c0>f1 c1>f1 \
+    c1>f2 c1>f0 c1>f1 c0>f1 r0>c0 c2>c1 c2>f2 c2>f0 c3:2>c2 c3>f1 c3>f2 c4>f0 c4>f1 c4>f2 c5:4>c0 \
+    c5>f0 c5>f1 c5>f2 c0>f0 c6>f1 c6>f2 c0>f2 c7>c3 c0:2>c1 c0>r0 c7>c0 c7>f2 c7>f0 c7>f1 c0>f0 \
+    c1>f1 c1>f2 c2>f1 c3>f0 r0>f0 c1>f1 c2>f2";
 
 /// Microsoft's deal 11982 is the one of 1–32000 that cannot be won (Freecell Solver and others
 /// agree): every way on is searched.
