@@ -244,3 +244,68 @@ fn the_reading_of_imports_finds_a_circle() {
     ]);
     assert_eq!(circles(&edges), [["a.rs", "b.rs"]]);
 }
+
+/// The front end's layers, lowest first: a file of `game/` may import only files of its own
+/// rank or lower. The folders follow the frame (input → session → table → assistance →
+/// hud, overlays, audio); the longest matching prefix of a file's path gives its rank.
+const RANKS: &[(&str, u8)] = &[
+    // Shared by all: the messages and the frame's sets, the widgets, the settings' types.
+    ("game/messages.rs", 0),
+    ("game/theme.rs", 0),
+    ("game/settings.rs", 0),
+    // Pixels on the CPU and the camera, knowing no game.
+    ("game/draw/", 1),
+    // The solver at the table, below the session, which asks it for a finished game's verdict.
+    ("game/verdicts.rs", 2),
+    ("game/session/", 3),
+    ("game/table/", 4),
+    // The card atlas, painted at the table's card size.
+    ("game/draw/art/", 4),
+    ("game/assistance/", 5),
+    // Input runs first in the frame, but it only reads the others' resources (the session, the
+    // table, Show me) and writes `Request`s, which the session reads next: a reader of all
+    // below the panels, so it sits just under them.
+    ("game/input/", 6),
+    ("game/hud/", 7),
+    ("game/overlays/", 7),
+    ("game/audio.rs", 7),
+    // Readers of everything on screen: the accessibility tree and the probe's lines.
+    ("game/access/", 8),
+    ("game/probe.rs", 8),
+];
+
+/// Imports from a file of `game/` to one of a higher rank, allowed, each with why: none.
+const UPWARD: &[(&str, &str)] = &[];
+
+/// A file's rank in `RANKS`, if it is in `game/` (but `game/mod.rs`, which builds the app).
+fn rank(file: &Path) -> Option<u8> {
+    let file = file.to_string_lossy().replace('\\', "/");
+    RANKS
+        .iter()
+        .filter(|(prefix, _)| file.starts_with(prefix))
+        .max_by_key(|(prefix, _)| prefix.len())
+        .map(|&(_, rank)| rank)
+}
+
+#[test]
+fn no_file_of_the_front_end_imports_one_above_it() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let edges = graph(&src);
+    let mut upward = Vec::new();
+    for (from, tos) in &edges {
+        let name = from.to_string_lossy().replace('\\', "/");
+        if name.starts_with("game/") && name != "game/mod.rs" {
+            assert!(rank(from).is_some(), "{name} has no rank in RANKS");
+        }
+        for to in tos {
+            let (Some(a), Some(b)) = (rank(from), rank(to)) else {
+                continue;
+            };
+            let to = to.to_string_lossy().replace('\\', "/");
+            if b > a && !UPWARD.contains(&(name.as_str(), to.as_str())) {
+                upward.push(format!("{name} ({a}) imports {to} ({b})"));
+            }
+        }
+    }
+    assert!(upward.is_empty(), "imports from below: {upward:#?}");
+}

@@ -16,6 +16,7 @@ pub mod messages;
 pub mod overlays;
 pub mod probe;
 pub mod session;
+pub mod settings;
 pub mod table;
 pub mod theme;
 pub mod verdicts;

@@ -28,14 +28,16 @@
 //!   dragged, and the median number of draw calls in the sorted 2D and UI passes (sprites,
 //!   text, translucent shapes, the HUD) in those frames.
 
-use super::draw::art::{AtlasPainted, DeckStyle};
-use super::input::{DragState, InputQueue};
+use super::draw::art::AtlasPainted;
+use super::input::InputQueue;
 use super::messages::{Finished, Outcome};
 use super::session::files::Saver;
 use super::session::{DealPicker, Session};
+use super::settings::DeckStyle;
 use super::table::Table;
 use super::table::animation::{Glide, Shake};
 use super::table::cards::CardView;
+use super::table::hand::DragState;
 use crate::patience::Place;
 use bevy::app::AppExit;
 use bevy::core_pipeline::core_2d::Transparent2d;

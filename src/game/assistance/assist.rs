@@ -6,11 +6,11 @@
 //! (the record keeps it) was left after an undo, so it waits just the same.
 
 use crate::game::assistance::show_me::ShowMe;
-use crate::game::input::DragState;
 use crate::game::messages::{GameChanged, Request, Step};
 use crate::game::session::Session;
 use crate::game::session::files::Settings;
 use crate::game::table::animation::Glide;
+use crate::game::table::hand::DragState;
 use crate::patience::Status;
 use bevy::prelude::*;
 

@@ -132,15 +132,6 @@ fn collect(
     }
 }
 
-/// The date whose daily deal the game in play is, if it is one.
-pub fn daily_date(
-    settings: &crate::profile::Settings,
-    game: &dyn crate::patience::Game,
-) -> Option<Date> {
-    let d = settings.daily_games.get(game.patience().name())?;
-    (d.rules == game.rule_set().name && d.deal == game.deal().to_string()).then_some(d.date)
-}
-
 /// Starts working out the next day's deal wanted, one at a time, and keeps frames coming
 /// while one runs.
 fn start(mut dailies: ResMut<Dailies>, mut redraw: MessageWriter<RequestRedraw>) {

@@ -4,41 +4,15 @@
 
 use crate::game::messages::Step;
 use crate::game::session::Session;
+use crate::game::settings::Levels;
 use crate::patience::difficulty::{self, Rating};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy::tasks::{AsyncComputeTaskPool, block_on, poll_once};
 use bevy::window::RequestRedraw;
-use std::collections::HashMap;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Levels>()
         .add_systems(Update, (collect, start).chain().in_set(Step::Advise));
-}
-
-/// A deal under a rule set: the statistics key (unique across patiences) and the number.
-type Key = (String, u128);
-
-/// Every rating known this session, and the one being worked out.
-#[derive(Resource, Default)]
-pub struct Levels {
-    known: HashMap<Key, Rating>,
-    running: Option<(Key, Task<Rating>)>,
-}
-
-impl Levels {
-    /// The rating of the deal of this game, if known.
-    pub fn of(&self, game: &dyn crate::patience::Game) -> Option<Rating> {
-        self.known.get(&key(game)).copied()
-    }
-
-    /// The rating of a deal under a rule set (its statistics key), if known.
-    pub fn get(&self, rules: &str, deal: u128) -> Option<Rating> {
-        self.known.get(&(rules.to_string(), deal)).copied()
-    }
-}
-
-fn key(game: &dyn crate::patience::Game) -> Key {
-    (game.statistics_key(), game.deal().get())
 }
 
 /// Takes in a finished rating.
@@ -71,7 +45,7 @@ fn start(
     if *pending && v.running.is_none() {
         *pending = false;
         let game = session.game.as_ref();
-        let wanted = key(game);
+        let wanted = Levels::key(game);
         if v.known.contains_key(&wanted) {
             return;
         }

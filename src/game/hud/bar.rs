@@ -4,13 +4,12 @@
 //! at the smallest (1024×640) still holds everything on one row, each text on its line, with
 //! the longest deal number there is (`tests/game/hud.rs`).
 
-use crate::game::assistance::daily::daily_date;
-use crate::game::assistance::levels::Levels;
 use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
 use crate::game::messages::Step;
 use crate::game::session::Session;
 use crate::game::session::files::{Settings, Statistics};
+use crate::game::settings::{Levels, daily_date};
 use crate::game::table::Table;
 use crate::game::theme::{self, Fonts, Palette, button, text};
 use crate::patience::score::{Scoring, dollars};

@@ -19,9 +19,10 @@ pub mod queue;
 pub use drag::drop_target;
 pub use keyboard::{KeyboardCursor, key_name};
 pub use queue::InputQueue;
+// The cards in hand are the table's: the assistant and the probe read them too.
+pub use crate::game::table::hand::{DragState, Dragging};
 
 use super::messages::Step;
-use crate::patience::{Move, Place};
 use bevy::picking::PickingSystems;
 use bevy::prelude::*;
 use std::time::Duration;
@@ -70,32 +71,4 @@ pub const DOUBLE_CLICK: Duration = Duration::from_millis(450);
 pub struct Hitbox {
     pub w: f32,
     pub h: f32,
-}
-
-/// The card being dragged, if any.
-#[derive(Resource, Default, Debug)]
-pub struct DragState {
-    pub drag: Option<Dragging>,
-}
-
-#[derive(Debug, Clone)]
-pub struct Dragging {
-    /// The card taken hold of.
-    pub entity: Entity,
-    /// It and the cards on it, bottom first, each with its offset from it.
-    pub hand: Vec<(Entity, Vec2)>,
-    pub from: Place,
-    /// Card centre minus pointer, in table coordinates, at the press.
-    pub grab: Vec2,
-    /// Past the threshold and lifted (else it may still be a click).
-    pub lifted: bool,
-    /// The rules keep this card in place (the press is still the drag's, to its release).
-    pub refused: bool,
-    /// The refusal was said (once per press).
-    pub told: bool,
-    /// The places that would take the cards, each with the move that takes them there.
-    pub targets: Vec<(Place, Move)>,
-    /// The places that would not, each with the move there: let go over one, the cards go
-    /// home and the rules say why not ("No room to move them…").
-    pub refusals: Vec<(Place, Move)>,
 }

@@ -6,14 +6,12 @@
 //! Each game is counted once: the session decides when, and the game's record remembers it;
 //! this plugin adds the count to the statistics and queues both files in the same frame.
 
-use crate::game::assistance::levels::Levels;
-use crate::game::draw::art::DeckStyle;
 use crate::game::messages::{ExportHistory, Finished, GameChanged, Outcome, ResetVegas, Step};
 use crate::game::session::Session;
 use crate::game::session::files::{
     Exported, Files, History, LoadFiles, Notice, SavedGames, Saver, Settings, Statistics,
 };
-use crate::game::table::animation::Speed;
+use crate::game::settings::{DeckStyle, Levels, Speed};
 use crate::patience::daily::Date;
 use crate::patience::score::Scoring;
 use crate::patience::{Game, Patience};

@@ -11,12 +11,8 @@ use std::time::{Duration, Instant};
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Placement>()
         .add_systems(Startup, restore_size)
-        // Before the table follows the window: a window that must shrink to fit its screen
-        // does so before anything is drawn or painted for the size it opened at.
-        .add_systems(
-            PreUpdate,
-            place_on_screen.before(crate::game::table::follow_window),
-        )
+        // Before the table follows the window (`table` orders itself after it).
+        .add_systems(PreUpdate, place_on_screen)
         .add_systems(Update, track)
         .add_systems(Last, keep);
 }
@@ -44,7 +40,7 @@ fn restore_size(settings: Res<Settings>, mut windows: Query<&mut Window, With<Pr
 
 /// Once the screens are known: back to the saved position if it is still on a screen, and no
 /// larger than the screen the window is on.
-fn place_on_screen(
+pub(crate) fn place_on_screen(
     settings: Res<Settings>,
     mut windows: Query<&mut Window, With<PrimaryWindow>>,
     monitors: Query<&Monitor>,

@@ -3,8 +3,8 @@
 //! said with `GameChanged`, `Refused` and `Finished`.
 
 use super::*;
-use crate::game::assistance::daily::daily_date;
 use crate::game::messages::{Announce, Refusal, Refused, Toast};
+use crate::game::settings::daily_date;
 use crate::patience::{Place, SecondClick, words};
 
 /// What a screen reader hears of a request's changes, said from the table they left.

@@ -1,6 +1,7 @@
 //! Motion: cards glide (eased, curving around the ring when they cross it), flip, and shake
 //! when refused. Frames are requested only while something moves, so an idle table costs nothing.
 
+use crate::game::settings::Speed;
 use crate::game::table::Table;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -25,16 +26,6 @@ pub(crate) fn plugin(app: &mut App) {
 /// No card glides: the solver's work may start (`verdicts::StartWork`).
 fn nothing_glides(gliding: Query<(), With<Glide>>) -> bool {
     gliding.is_empty()
-}
-
-/// Animation speed: 1 is normal, 0.5 twice as fast, 0 off.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct Speed(pub f32);
-
-impl Default for Speed {
-    fn default() -> Self {
-        Speed(1.0)
-    }
 }
 
 /// Which side of the card shows: true for the face.

@@ -5,6 +5,7 @@
 
 pub mod animation;
 pub mod cards;
+pub mod hand;
 
 use crate::game::draw::backdrop::{self, Backdrop, Still};
 use crate::game::draw::paint::{self, Canvas, Face};
@@ -22,7 +23,12 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Palette::FELT))
         .insert_resource(Table(registry::default().layout(1280.0, 800.0, 1.0)))
         .init_resource::<LaidOutFor>()
-        .add_systems(PreUpdate, follow_window)
+        // After the window is placed: a window that must shrink to fit its screen does so
+        // before anything is drawn or painted for the size it opened at.
+        .add_systems(
+            PreUpdate,
+            follow_window.after(crate::game::session::placement::place_on_screen),
+        )
         // Again once the session has dealt: a switch of patience is laid out in its own frame.
         .add_systems(
             Update,

@@ -15,6 +15,7 @@ use crate::game::draw::paint::{self, Canvas};
 use crate::game::draw::shapes;
 use crate::game::draw::texels::Texels;
 use crate::game::draw::traditional::{self, MIN_INDEX_PX};
+use crate::game::settings::DeckStyle;
 use crate::game::table::Table;
 use crate::game::theme::Palette;
 use crate::patience::{Card, Suit};
@@ -231,25 +232,6 @@ pub fn card_image(card: Card, w: f32, h: f32, scale: f32, style: DeckStyle) -> I
         None => faces.paint(&mut canvas, Some(card), Vec2::ZERO),
     }
     canvas.into_image()
-}
-
-/// The deck chosen: its faces, two or four colours (♣ green, ♦ blue), and its back.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DeckStyle {
-    pub deck: Deck,
-    pub four_colour: bool,
-    pub back: Back,
-}
-
-impl DeckStyle {
-    pub fn colour(&self, suit: Suit) -> Color {
-        match (suit, self.four_colour) {
-            (Suit::Clubs, true) => Palette::GREEN,
-            (Suit::Diamonds, true) => Palette::BLUE,
-            (Suit::Hearts | Suit::Diamonds, _) => Palette::RED,
-            _ => Palette::BLACK,
-        }
-    }
 }
 
 /// The shadow under a lifted card (a child of the card's entity, shown while it is lifted).

@@ -5,7 +5,8 @@
 use super::*;
 use crate::game::messages::{GameChanged, PutBack, Refused};
 use crate::game::session::Session;
-use crate::game::table::animation::{Glide, Shake, Speed};
+use crate::game::settings::Speed;
+use crate::game::table::animation::{Glide, Shake};
 use crate::patience::Status;
 
 /// After a resize, every card goes straight to its slot.
