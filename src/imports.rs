@@ -4,6 +4,9 @@
 //! `mod.rs` and the files below it are one module tree: the parent declares and re-exports its
 //! children, and the children read the parent's items, so imports along that line are not
 //! counted; only imports between files of different branches can close a circle.
+//!
+//! The front end's files import downward too: each file of `game/` has a rank (`RANKS`, by the
+//! frame's order), and imports no file of a higher one.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -287,25 +290,64 @@ fn rank(file: &Path) -> Option<u8> {
         .map(|&(_, rank)| rank)
 }
 
-#[test]
-fn no_file_of_the_front_end_imports_one_above_it() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let edges = graph(&src);
-    let mut upward = Vec::new();
-    for (from, tos) in &edges {
+/// Every import from a file of `game/` to one of a higher rank, but those in `UPWARD`.
+fn upward(edges: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<String> {
+    let mut found = Vec::new();
+    for (from, tos) in edges {
         let name = from.to_string_lossy().replace('\\', "/");
-        if name.starts_with("game/") && name != "game/mod.rs" {
-            assert!(rank(from).is_some(), "{name} has no rank in RANKS");
-        }
         for to in tos {
             let (Some(a), Some(b)) = (rank(from), rank(to)) else {
                 continue;
             };
             let to = to.to_string_lossy().replace('\\', "/");
             if b > a && !UPWARD.contains(&(name.as_str(), to.as_str())) {
-                upward.push(format!("{name} ({a}) imports {to} ({b})"));
+                found.push(format!("{name} ({a}) imports {to} ({b})"));
             }
         }
     }
-    assert!(upward.is_empty(), "imports from below: {upward:#?}");
+    found
+}
+
+#[test]
+fn no_file_of_the_front_end_imports_one_above_it() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let edges = graph(&src);
+    let unranked: Vec<_> = edges
+        .keys()
+        .map(|f| f.to_string_lossy().replace('\\', "/"))
+        .filter(|f| f.starts_with("game/") && f != "game/mod.rs")
+        .filter(|f| rank(Path::new(f)).is_none())
+        .collect();
+    assert!(
+        unranked.is_empty(),
+        "files with no rank in RANKS: {unranked:?}"
+    );
+    let found = upward(&edges);
+    assert!(found.is_empty(), "imports from below: {found:#?}");
+}
+
+#[test]
+fn the_ranks_find_an_import_from_below() {
+    assert_eq!(rank(Path::new("game/draw/paint.rs")), Some(1));
+    assert_eq!(rank(Path::new("game/draw/art/clear.rs")), Some(4));
+    assert_eq!(rank(Path::new("game/mod.rs")), None);
+    assert_eq!(rank(Path::new("patience/rules.rs")), None);
+    let edges = BTreeMap::from([
+        (
+            PathBuf::from("game/session/requests.rs"),
+            BTreeSet::from([
+                PathBuf::from("game/settings.rs"),
+                PathBuf::from("game/assistance/daily.rs"),
+                PathBuf::from("patience/rules.rs"),
+            ]),
+        ),
+        (
+            PathBuf::from("game/input/drag.rs"),
+            BTreeSet::from([PathBuf::from("game/table/mod.rs")]),
+        ),
+    ]);
+    assert_eq!(
+        upward(&edges),
+        ["game/session/requests.rs (3) imports game/assistance/daily.rs (5)"]
+    );
 }
