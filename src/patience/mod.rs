@@ -16,6 +16,7 @@ pub mod played;
 pub mod rule_sets;
 pub mod rules;
 pub mod score;
+pub mod solver;
 pub mod table;
 #[cfg(test)]
 pub mod verdict_files;
