@@ -350,7 +350,8 @@ fn looser_won_is_for_a_rule_set_with_a_looser_one() {
         Command::Winrate {
             effort: Effort {
                 budget: None,
-                looser_won: true
+                looser_won: true,
+                ..
             },
             ..
         }

@@ -121,6 +121,9 @@ pub struct Effort {
     /// read it from that rule set's verdicts), so the solver does not search it there again:
     /// that search could only prove the deal lost.
     pub looser_won: bool,
+    /// Bytes the solver of each thread may take, where its memory grows with the positions it
+    /// searches: the position budget is lowered to fit (`patience::solver::budget_within`).
+    pub memory: Option<usize>,
 }
 
 /// A patience on the command line (`zodiac show`, `solve`, `winrate`): each patience's

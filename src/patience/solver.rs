@@ -31,8 +31,14 @@ pub trait Solver: Default + 'static {
     /// positions).
     const BUDGET: Option<usize>;
     /// Bytes of tables a solver kept per thread at the table may still hold once a search has
-    /// ended; one that grew past this is dropped, and the next search starts afresh.
-    const KEPT_BYTES: usize = 4 << 20;
+    /// ended; one that grew past this is dropped, and the next search starts afresh (a fresh
+    /// solver's tables take a few hundred KiB at most; the table's threads each keep one of
+    /// each patience).
+    const KEPT_BYTES: usize = 1 << 20;
+    /// Bytes a search may take, at worst, for each position of its budget: a byte budget is
+    /// this many times smaller in positions. 0 for a solver whose memory does not grow with
+    /// the positions it searches.
+    const BYTES_A_POSITION: usize = 0;
     /// The patience's own columns of `winrate --csv` after `deal,verdict`, as
     /// [`Solver::decide_deal`] writes them.
     const COLUMNS: &'static str = "micros,positions";
@@ -113,6 +119,16 @@ pub fn with_solver<S: Solver, T>(f: impl FnOnce(&mut S) -> T) -> T {
     out
 }
 
+/// Bytes the solver of type `S` kept on this thread holds, if one is kept.
+pub fn kept_bytes<S: Solver>() -> Option<usize> {
+    KEPT.with(|k| {
+        let kept = k.borrow();
+        kept.get(&TypeId::of::<S>())
+            .and_then(|s| s.downcast_ref::<S>())
+            .map(S::bytes)
+    })
+}
+
 /// Decides a position with the budget the table allows (on any thread), in the front end's
 /// moves and words: a patience's `Rules::solve`.
 pub fn solve_at_table<S: Solver>(params: &Params<S>, position: &Position<S>) -> Verdict {
@@ -120,17 +136,27 @@ pub fn solve_at_table<S: Solver>(params: &Params<S>, position: &Position<S>) -> 
     verdict.map(S::Rules::to_neutral, S::note_words)
 }
 
-/// The budget to search with: `asked`, else the solver's own; an error where the solver takes
-/// none and one is asked.
-fn budget<S: Solver>(asked: Option<usize>) -> Result<usize, String> {
-    match (S::BUDGET, asked) {
-        (Some(budget), asked) => Ok(asked.unwrap_or(budget)),
-        (None, None) => Ok(usize::MAX),
-        (None, Some(_)) => Err(format!(
-            "--budget: {}'s solver searches to the end and takes no budget",
-            <S::Rules as Rules>::TITLE
-        )),
-    }
+/// The budget to search with: `asked`, else the solver's own, lowered where a search that
+/// spends it could take more than `memory` bytes (`Solver::BYTES_A_POSITION`); `usize::MAX`
+/// for a solver that takes none, and an error where one is asked of it.
+pub fn budget_within<S: Solver>(
+    asked: Option<usize>,
+    memory: Option<usize>,
+) -> Result<usize, String> {
+    let budget = match (S::BUDGET, asked) {
+        (Some(budget), asked) => asked.unwrap_or(budget),
+        (None, None) => return Ok(usize::MAX),
+        (None, Some(_)) => {
+            return Err(format!(
+                "--budget: {}'s solver searches to the end and takes no budget",
+                <S::Rules as Rules>::TITLE
+            ));
+        }
+    };
+    Ok(match (memory, S::BYTES_A_POSITION) {
+        (Some(bytes), per) if per > 0 => budget.min((bytes / per).max(1)),
+        _ => budget,
+    })
 }
 
 /// What `zodiac solve` prints: the verdict's word, the moves (and the note's line) or why,
@@ -141,7 +167,7 @@ pub fn solve_text<S: Solver>(
     position: &Position<S>,
     budget: Option<usize>,
 ) -> Result<String, String> {
-    let limit = self::budget::<S>(budget)?;
+    let limit = budget_within::<S>(budget, None)?;
     let mut solver = S::default();
     let start = Instant::now();
     let (verdict, searched) = solver.solve(params, position, limit);
@@ -173,7 +199,7 @@ pub fn decide_range<S: Solver>(
     effort: Effort,
     row: &mut dyn FnMut(Decided),
 ) -> Result<(), String> {
-    let budget = budget::<S>(effort.budget)?;
+    let budget = budget_within::<S>(effort.budget, effort.memory)?;
     S::check_effort(params, effort)?;
     crate::parallel::decide_in_order(
         range,

@@ -16,6 +16,12 @@ impl patience::solver::Solver for Solver {
     /// the verdict is "unknown", said as such (the command line searches further).
     const TABLE_BUDGET: usize = 400_000;
     const BUDGET: Option<usize> = Some(LAST_BUDGET);
+    /// Each of three searches (the usual order, the neighbouring rule set, the shuffled ones)
+    /// may spend the budget, each in a table of 8-byte slots at most half full before it
+    /// doubles: 32 bytes a position at worst, three times (the rule sets shipped; a custom one
+    /// whose keys need 16-byte slots may take twice as much). Deal 844 under draw three, won
+    /// at 29M positions, takes about 0.8 GB.
+    const BYTES_A_POSITION: usize = 96;
 
     /// The budget, in stages (`Solver::solve`).
     fn solve(&mut self, rules: &Rules, position: &Position, budget: usize) -> (Verdict, usize) {
