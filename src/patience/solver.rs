@@ -161,13 +161,14 @@ pub fn budget_within<S: Solver>(
 
 /// What `zodiac solve` prints: the verdict's word, the moves (and the note's line) or why,
 /// the positions searched (where the solver has a budget), the time, taken around the search
-/// by a fresh solver. `budget`: positions to search before "unknown".
+/// by a fresh solver. `budget`: positions to search before "unknown", lowered to what fits in
+/// the memory available.
 pub fn solve_text<S: Solver>(
     params: &Params<S>,
     position: &Position<S>,
     budget: Option<usize>,
 ) -> Result<String, String> {
-    let limit = budget_within::<S>(budget, None)?;
+    let limit = budget_within::<S>(budget, crate::parallel::available_memory())?;
     let mut solver = S::default();
     let start = Instant::now();
     let (verdict, searched) = solver.solve(params, position, limit);
