@@ -88,6 +88,15 @@ fn decide_with_threads<S, R: Send>(
     });
 }
 
+/// Bytes of memory the system has available now (Linux's `MemAvailable`); none known
+/// elsewhere.
+pub fn available_memory() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -113,6 +122,13 @@ mod tests {
         );
         assert_eq!(deals, (1..=40).collect::<Vec<_>>());
         assert_eq!(last_progress, 40);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_memory_available_is_known_on_linux() {
+        let bytes = super::available_memory().expect("MemAvailable");
+        assert!(bytes > 1 << 20, "{bytes} bytes");
     }
 
     /// A system that refuses threads (every one, or all but the first) gets every deal

@@ -139,6 +139,10 @@ enum Sub {
         /// (scripts/verdicts, from that rule set's verdicts)
         #[arg(long)]
         looser_won: bool,
+        /// Memory the run may take, in MiB, shared by its jobs: each deal's budget is lowered
+        /// to what a search fits in its share (default: the memory available now)
+        #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+        memory: Option<u64>,
     },
     /// How hard a deal is: `difficulty: easy|medium|hard|expert` for a winnable deal, `lost`
     /// or `unknown` otherwise (docs/difficulty.md); or every deal of a range, a CSV line each
@@ -310,6 +314,7 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
             csv,
             budget: b,
             looser_won,
+            memory,
         } => {
             let patience = name(patience);
             let rules = rules_or_default(&patience, rules);
@@ -324,6 +329,7 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
                 effort: Effort {
                     budget: budget(b),
                     looser_won,
+                    memory: memory.map(|m| usize::try_from(m << 20).unwrap_or(usize::MAX)),
                 },
             }
         }

@@ -197,12 +197,18 @@ pub fn run_text(command: &Command) -> Result<String, String> {
         } => {
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            // The memory is shared by the jobs: never more asked of the machine than it has.
+            let memory = effort.memory.or_else(crate::parallel::available_memory);
+            let effort = Effort {
+                memory: memory.map(|m| m / jobs),
+                ..*effort
+            };
             rates::run(
                 patience(name)?,
                 rules,
                 (first.get(), last.get()),
                 jobs,
-                *effort,
+                effort,
                 csv.as_deref(),
             )
         }

@@ -59,6 +59,18 @@ pub fn run(
     patience.rule_set(rules)?;
     let header = format!("deal,verdict,{}", patience.winrate_columns());
     let mut csv = Csv::create(csv, &header)?;
+    if let Some(budget) = patience.winrate_budget(effort)? {
+        let share = effort
+            .memory
+            .map(|m| {
+                format!(
+                    ", within {} MiB a job (the memory shared by the jobs)",
+                    m >> 20
+                )
+            })
+            .unwrap_or_default();
+        eprintln!("budget: {budget} positions a deal{share}");
+    }
     let total = last - first + 1;
     let bar = std::io::stderr().is_terminal();
     let start = Instant::now();

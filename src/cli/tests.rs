@@ -350,7 +350,8 @@ fn looser_won_is_for_a_rule_set_with_a_looser_one() {
         Command::Winrate {
             effort: Effort {
                 budget: None,
-                looser_won: true
+                looser_won: true,
+                ..
             },
             ..
         }
@@ -457,4 +458,34 @@ fn rate_and_daily_parse_and_print_what_the_issue_names() {
         "{out}"
     );
     assert!(out.contains("time to rate a deal: median"), "{out}");
+}
+
+/// `--memory` is the whole run's, in MiB; each solver's budget falls to what its share holds
+/// (FreeCell's: 400 bytes a position), and a solver whose memory does not grow keeps none.
+#[test]
+fn winrate_memory_lowers_a_budget_to_fit() {
+    use crate::patience::solver::budget_within;
+    let command = parse(args(
+        "winrate --patience freecell --deals 1..2 --jobs 2 --memory 3",
+    ))
+    .unwrap();
+    assert!(matches!(
+        command,
+        Command::Winrate {
+            effort: Effort {
+                memory: Some(m),
+                ..
+            },
+            ..
+        } if m == 3 << 20
+    ));
+    type FreeCell = crate::freecell::solver::Solver;
+    assert_eq!(budget_within::<FreeCell>(None, None), Ok(4_000_000));
+    assert_eq!(budget_within::<FreeCell>(None, Some(400_000)), Ok(1000));
+    assert_eq!(budget_within::<FreeCell>(Some(10), Some(1 << 30)), Ok(10));
+    assert_eq!(
+        budget_within::<solver::Solver>(None, Some(1)),
+        Ok(usize::MAX)
+    );
+    assert!(budget_within::<solver::Solver>(Some(5), None).is_err());
 }

@@ -74,6 +74,11 @@ impl<T: Table> Patience for T {
         T::WINRATE_COLUMNS
     }
 
+    fn winrate_budget(&self, effort: Effort) -> Result<Option<usize>, String> {
+        let budget = super::solver::budget_within::<T::Solver>(effort.budget, effort.memory)?;
+        Ok((budget != usize::MAX).then_some(budget))
+    }
+
     fn decide_range(
         &self,
         rules: &str,

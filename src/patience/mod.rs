@@ -16,6 +16,7 @@ pub mod played;
 pub mod rule_sets;
 pub mod rules;
 pub mod score;
+pub mod solver;
 pub mod table;
 #[cfg(test)]
 pub mod verdict_files;
@@ -199,6 +200,9 @@ pub trait Patience: Send + Sync + 'static {
     fn command_help(&self) -> &'static str;
     /// The columns `winrate --csv` writes after `deal,verdict`.
     fn winrate_columns(&self) -> &'static str;
+    /// The positions a win-rate run searches each deal for before it is unknown, with this
+    /// effort (its budget lowered to fit its memory); none for a solver that takes no budget.
+    fn winrate_budget(&self, effort: Effort) -> Result<Option<usize>, String>;
     /// Decides deals `range.0..=range.1` under these rules on `jobs` threads, telling `row` of
     /// each in deal order (`zodiac winrate`).
     fn decide_range(

@@ -94,34 +94,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn to_neutral(m: Self::Move) -> super::Move;
     fn from_neutral(m: super::Move) -> Option<Self::Move>;
 
-    /// Decides a position, with the budget the table allows (on any thread).
+    /// Decides a position, with the budget the table allows (on any thread):
+    /// [`super::solver::solve_at_table`] over the patience's solver.
     fn solve(params: &Self::Params, position: &Self::Position) -> Verdict;
 
     /// The table for a window of this logical size.
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout;
-}
-
-/// What `zodiac solve` prints for a solver that searches within a budget of positions: the
-/// verdict's word, the moves or why, the positions searched, the time. `solve` decides and
-/// says how many positions it searched; the time is taken around it here.
-pub fn budgeted_solve_text<M: fmt::Display, N>(
-    solve: impl FnOnce() -> (Verdict<M, N>, usize),
-) -> String {
-    let start = std::time::Instant::now();
-    let (verdict, searched) = solve();
-    let micros = start.elapsed().as_micros();
-    let mut out = format!("{}\n", verdict.word());
-    match &verdict {
-        Verdict::Winnable { line, .. } => {
-            let tokens: Vec<String> = line.iter().map(|m| m.to_string()).collect();
-            out.push_str(&format!("moves: {}\n", tokens.join(" ")));
-        }
-        Verdict::Lost { why } | Verdict::Unknown { why } => out.push_str(&format!("why: {why}\n")),
-    }
-    out.push_str(&format!(
-        "searched: {searched} positions\ntime: {micros} µs\n"
-    ));
-    out
 }
 
 /// One deal decided by a win-rate run.
@@ -143,11 +121,17 @@ pub struct Effort {
     /// read it from that rule set's verdicts), so the solver does not search it there again:
     /// that search could only prove the deal lost.
     pub looser_won: bool,
+    /// Bytes the solver of each thread may take, where its memory grows with the positions it
+    /// searches: the position budget is lowered to fit (`patience::solver::budget_within`).
+    pub memory: Option<usize>,
 }
 
 /// A patience on the command line (`zodiac show`, `solve`, `winrate`): each patience's
-/// `command_line.rs`.
+/// `command_line.rs`. What `solve` prints and `winrate`'s deals are written once over the
+/// patience's solver ([`super::solver`]).
 pub trait CommandLine: Rules {
+    /// The patience's solver.
+    type Solver: super::solver::Solver<Rules = Self>;
     /// The help's words on this patience's notation (docs/rules.md) and what its `show` adds.
     const COMMAND_HELP: &'static str;
     /// A position as `zodiac show` prints it (docs/rules.md): a line a place, then the status.
@@ -158,9 +142,11 @@ pub trait CommandLine: Rules {
         params: &Self::Params,
         position: &Self::Position,
         budget: Option<usize>,
-    ) -> Result<String, String>;
+    ) -> Result<String, String> {
+        super::solver::solve_text::<Self::Solver>(params, position, budget)
+    }
     /// The columns `winrate --csv` writes after `deal,verdict` (`slack,micros`).
-    const WINRATE_COLUMNS: &'static str;
+    const WINRATE_COLUMNS: &'static str = <Self::Solver as super::solver::Solver>::COLUMNS;
     /// Decides deals `range.0..=range.1` on `jobs` threads, telling `row` of each in deal order.
     fn decide_range(
         params: &Self::Params,
@@ -168,5 +154,7 @@ pub trait CommandLine: Rules {
         jobs: usize,
         effort: Effort,
         row: &mut dyn FnMut(Decided),
-    ) -> Result<(), String>;
+    ) -> Result<(), String> {
+        super::solver::decide_range::<Self::Solver>(params, range, jobs, effort, row)
+    }
 }

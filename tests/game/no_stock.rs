@@ -108,28 +108,36 @@ fn neutral_place(text: &str) -> Option<Place> {
     }
 }
 
+/// Piles has no solver: every position is unknown to it, and it takes no budget.
+#[derive(Default)]
+pub struct NoSolver;
+
+impl patience::solver::Solver for NoSolver {
+    type Rules = Piles;
+    type Note = Option<String>;
+    const TABLE_BUDGET: usize = 0;
+    const BUDGET: Option<usize> = None;
+
+    fn solve(&mut self, _: &PilesRules, _: &Table, _: usize) -> (Verdict<PilesMove>, usize) {
+        let why = "Piles has no solver.".into();
+        (Verdict::Unknown { why }, 0)
+    }
+
+    fn bytes(&self) -> usize {
+        0
+    }
+
+    fn note_words(note: Option<String>) -> Option<String> {
+        note
+    }
+}
+
 impl patience::CommandLine for Piles {
+    type Solver = NoSolver;
     const COMMAND_HELP: &'static str = "c0>f0, c0>c1";
-    const WINRATE_COLUMNS: &'static str = "";
 
     fn to_text(_: &PilesRules, p: &Table) -> String {
         format!("{p:?}")
-    }
-
-    fn solve_text(rules: &PilesRules, p: &Table, _: Option<usize>) -> Result<String, String> {
-        Ok(<Self as patience::Rules>::solve(rules, p)
-            .word()
-            .to_string())
-    }
-
-    fn decide_range(
-        _: &PilesRules,
-        _: (u128, u128),
-        _: usize,
-        _: patience::Effort,
-        _: &mut dyn FnMut(patience::Decided),
-    ) -> Result<(), String> {
-        Err("Piles has no win rate".into())
     }
 }
 
@@ -297,10 +305,8 @@ impl patience::Rules for Piles {
         }
     }
 
-    fn solve(_: &PilesRules, _: &Table) -> Verdict {
-        Verdict::Unknown {
-            why: "Piles has no solver.".into(),
-        }
+    fn solve(rules: &PilesRules, p: &Table) -> Verdict {
+        patience::solver::solve_at_table::<NoSolver>(rules, p)
     }
 
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {

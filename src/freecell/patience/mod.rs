@@ -8,7 +8,6 @@ use super::ruleset::{RuleSet, Rules};
 use super::solver::Solver;
 use crate::cards::{Card, DealNumber, Suit};
 use crate::patience::{self, Layout, Place, SecondClick, Slot, Status, Verdict};
-use std::cell::RefCell;
 
 mod command_line;
 mod in_play;
@@ -104,31 +103,12 @@ impl patience::Rules for FreeCell {
     }
 
     fn solve(rules: &Rules, position: &Position) -> Verdict {
-        let verdict = SOLVER.with(|s| {
-            let mut solver = s.borrow_mut();
-            let verdict = solver.solve(position, rules, TABLE_BUDGET);
-            if solver.searched > KEPT_MEMORY {
-                *solver = Solver::new();
-            }
-            verdict
-        });
-        verdict.map(move_to_neutral, |note| note)
+        patience::solver::solve_at_table::<Solver>(rules, position)
     }
 
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
         super::layout::layout(width, height, scale_factor)
     }
-}
-
-/// Positions a verdict at the table may search before it says "unknown".
-pub const TABLE_BUDGET: usize = 400_000;
-
-/// A solver whose memory grew past this many positions gives it back after its verdict.
-const KEPT_MEMORY: usize = 100_000;
-
-thread_local! {
-    /// Solvers keep their memory between positions: one per thread.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
 }
 
 /// A FreeCell place in the front end's words.

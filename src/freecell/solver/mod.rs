@@ -137,6 +137,13 @@ impl Solver {
         self.search(position, rules, budget, rules)
     }
 
+    /// Bytes its sets of positions hold, kept for the next search (each slot a key and its
+    /// control byte).
+    pub fn bytes(&self) -> usize {
+        let slot = std::mem::size_of::<Key>() + 1;
+        self.sets.iter().map(|s| s.capacity() * slot).sum()
+    }
+
     /// The search under `rules`, its line replayed under `replay` (the same rules, or looser).
     fn search(
         &mut self,

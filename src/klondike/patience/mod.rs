@@ -11,7 +11,6 @@ use super::position::{Position, Status};
 use super::ruleset::{RuleSet, Rules};
 use crate::cards::{Card, DealNumber, Suit};
 use crate::patience::{self, Layout, Place, Slot, Verdict};
-use std::cell::RefCell;
 
 mod command_line;
 mod in_play;
@@ -106,15 +105,7 @@ impl patience::Rules for Klondike {
     }
 
     fn solve(rules: &Rules, position: &Position) -> Verdict {
-        let verdict = SOLVER.with(|s| {
-            let mut solver = s.borrow_mut();
-            let verdict = solver.solve(position, rules, TABLE_BUDGET);
-            if solver.searched > KEPT_MEMORY {
-                *solver = super::solver::Solver::new();
-            }
-            verdict
-        });
-        verdict.map(move_to_neutral, |note| note)
+        patience::solver::solve_at_table::<super::solver::Solver>(rules, position)
     }
 
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
@@ -191,20 +182,6 @@ fn place_words(place: KPlace) -> String {
         KPlace::Foundation(f) => format!("foundation f{f}"),
         KPlace::Column(c) => format!("column c{c}"),
     }
-}
-
-/// Positions a verdict at the table may search: a few tenths of a second of one core, so that
-/// the table never waits long and an idle game is soon idle again (it decides 87 of the first
-/// 100 single-pass deals). Beyond it the verdict is "unknown", said as such (the command line
-/// searches further).
-pub const TABLE_BUDGET: usize = 400_000;
-
-/// A solver whose memory grew past this many positions gives it back after its verdict.
-const KEPT_MEMORY: usize = 100_000;
-
-thread_local! {
-    /// Solvers keep their memory between positions: one per thread.
-    static SOLVER: RefCell<super::solver::Solver> = RefCell::new(super::solver::Solver::new());
 }
 
 /// The hint for a winnable position, from the solver's line: the words, and the places to

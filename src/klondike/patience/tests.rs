@@ -393,3 +393,37 @@ fn the_patience_deals_loads_and_solves() {
     assert_eq!(patience::Game::status(&g), Status::Won);
     assert_eq!(patience::Game::count_win(&mut g), Some(Outcome::Won));
 }
+
+/// At the table, a search that left its solver's tables past `KEPT_BYTES` gives them back
+/// once it ends; a small one keeps its solver for the next.
+#[test]
+fn the_table_keeps_a_solver_only_within_its_byte_budget() {
+    use crate::patience::Rules as _;
+    use crate::patience::solver::{Solver as _, kept_bytes};
+    type S = crate::klondike::solver::Solver;
+    let rules = Klondike::params(&Klondike::shipped()[0]);
+    // A thread of its own: no other test's searches on it.
+    std::thread::spawn(move || {
+        // Lost within a few hundred positions.
+        let small = Position::deal(deal(2), &rules);
+        assert!(matches!(
+            Klondike::solve(&rules, &small),
+            Verdict::Lost { .. }
+        ));
+        let kept = kept_bytes::<S>().expect("a small search's solver is kept");
+        assert!(kept <= S::KEPT_BYTES, "{kept} bytes kept");
+        // Lost at some 140,000 positions: megabytes of positions seen.
+        let big = Position::deal(deal(18), &rules);
+        assert!(matches!(
+            Klondike::solve(&rules, &big),
+            Verdict::Lost { .. }
+        ));
+        assert_eq!(
+            kept_bytes::<S>(),
+            None,
+            "a large search's tables are given back"
+        );
+    })
+    .join()
+    .unwrap();
+}

@@ -68,7 +68,6 @@ mod elsewhere;
 mod generate;
 mod line;
 pub mod plain;
-mod range;
 pub mod reference;
 mod relax;
 mod search;
@@ -83,7 +82,6 @@ mod verdict_tests;
 use super::moves::Move;
 use super::position::{Position, Status};
 use super::ruleset::Rules;
-pub use range::{Decided, decide_range};
 use seen::Seen;
 use state::{Act, State, Table};
 
@@ -169,6 +167,22 @@ struct Frame {
 impl Solver {
     pub fn new() -> Solver {
         Solver::default()
+    }
+
+    /// Bytes its tables hold: the positions seen, the moves and the path, the paused search's
+    /// table, and the solvers aside.
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.seen.bytes()
+            + self.acts.capacity() * size_of::<Act>()
+            + self.kids.capacity() * size_of::<Kid>()
+            + self.path.capacity() * size_of::<Frame>()
+            + self.paused.as_ref().map_or(0, |_| size_of::<Table>())
+            + [&self.aside, &self.restarter]
+                .into_iter()
+                .flatten()
+                .map(|s| size_of::<Solver>() + s.bytes())
+                .sum::<usize>()
     }
 
     /// The keys of the positions on the path of the last search (being searched where it

@@ -266,6 +266,11 @@ impl Seen {
         }
     }
 
+    /// Bytes its slots hold.
+    pub fn bytes(&self) -> usize {
+        self.narrow.slots.capacity() * 8 + self.wide.slots.capacity() * 16
+    }
+
     /// Marks `key` seen with `progress`, and says how it was met.
     pub fn meet(&mut self, key: u128, progress: u32) -> Met {
         if self.is_narrow {

@@ -1,16 +1,67 @@
-//! Zodiac on the command line: `zodiac show`'s text, what `zodiac solve` prints (with the slack
-//! of a win), and `zodiac winrate`'s deals decided in order.
+//! Zodiac on the command line: `zodiac show`'s text, and its solver behind the one
+//! [`patience::solver::Solver`](crate::patience::solver::Solver): what `zodiac solve` prints
+//! (with the slack of a win) and `zodiac winrate`'s deals. Zodiac's solver always searches to
+//! the end: it takes no budget and counts no positions.
 
 use super::Zodiac;
-use crate::patience::{CommandLine, Decided, Effort};
-use crate::zodiac::solver::{Decision, Solver, Verdict, winrate};
-use crate::zodiac::{Move, Position, Rules};
+use crate::patience::{self, CommandLine};
+use crate::zodiac::solver::{Decision, Solver, Verdict};
+use crate::zodiac::{Position, Rules};
 use std::time::Instant;
 
-const NO_BUDGET: &str = "--budget: Zodiac's solver searches to the end and takes no budget";
-const NO_LOOSER: &str = "--looser-won: Zodiac's solver asks no other rule set";
+impl patience::solver::Solver for Solver {
+    type Rules = Zodiac;
+    /// The slack: Equator cells the best plan leaves spare.
+    type Note = u8;
+
+    /// It searches to the end (in milliseconds), budget or none.
+    const TABLE_BUDGET: usize = usize::MAX;
+    const BUDGET: Option<usize> = None;
+    const COLUMNS: &'static str = "slack,micros";
+    const CHUNK: u128 = 500;
+
+    fn solve(&mut self, rules: &Rules, position: &Position, _: usize) -> (Verdict, usize) {
+        (Solver::solve(self, position, rules), 0)
+    }
+
+    fn bytes(&self) -> usize {
+        Solver::bytes(self)
+    }
+
+    fn note_words(slack: u8) -> Option<String> {
+        Some(match slack {
+            0 => "with no Equator cell to spare".to_string(),
+            1 => "1 Equator cell to spare".to_string(),
+            n => format!("{n} Equator cells to spare"),
+        })
+    }
+
+    fn note_line(slack: &u8) -> Option<String> {
+        Some(format!("slack: {slack}"))
+    }
+
+    /// Decided without writing the line (faster), with the slack of a win: `slack,micros`.
+    fn decide_deal(
+        &mut self,
+        rules: &Rules,
+        position: &Position,
+        _: usize,
+    ) -> (&'static str, String) {
+        let start = Instant::now();
+        let decision = self.decide(position, rules);
+        let micros = start.elapsed().as_micros();
+        let (word, slack) = match decision {
+            Decision::Winnable { slack } => ("winnable", slack.to_string()),
+            Decision::Lost => ("lost", String::new()),
+            Decision::Unknown => ("unknown", String::new()),
+        };
+        (word, format!("{slack},{micros}"))
+    }
+}
 
 impl CommandLine for Zodiac {
+    type Solver = Solver;
+
     const COMMAND_HELP: &'static str = "\
 (the notation of docs/rules.md; letters in either case, no leading zeros):
     d        turn the top stock card onto the waste
@@ -21,66 +72,7 @@ impl CommandLine for Zodiac {
     show: `--` for an empty Equator cell, the stock with the next card to turn first, and
     the phase before the status.";
 
-    const WINRATE_COLUMNS: &'static str = "slack,micros";
-
     fn to_text(rules: &Rules, position: &Position) -> String {
         position.to_text(rules)
-    }
-
-    /// The verdict, the moves (with the slack) or why, and the time the decision took.
-    /// Zodiac's solver always searches to the end: it takes no budget.
-    fn solve_text(
-        rules: &Rules,
-        position: &Position,
-        budget: Option<usize>,
-    ) -> Result<String, String> {
-        if budget.is_some() {
-            return Err(NO_BUDGET.into());
-        }
-        let mut solver = Solver::new();
-        let start = Instant::now();
-        solver.decide(position, rules);
-        let micros = start.elapsed().as_micros();
-        let verdict = solver.solve(position, rules);
-        let mut out = format!("{}\n", verdict.word());
-        match &verdict {
-            Verdict::Winnable { line, note: slack } => {
-                let tokens: Vec<String> = line.iter().map(Move::to_string).collect();
-                out.push_str(&format!("moves: {}\nslack: {slack}\n", tokens.join(" ")));
-            }
-            Verdict::Lost { why } | Verdict::Unknown { why } => {
-                out.push_str(&format!("why: {why}\n"))
-            }
-        }
-        out.push_str(&format!("time: {micros} µs\n"));
-        Ok(out)
-    }
-
-    fn decide_range(
-        rules: &Rules,
-        (first, last): (u128, u128),
-        jobs: usize,
-        effort: Effort,
-        row: &mut dyn FnMut(Decided),
-    ) -> Result<(), String> {
-        if effort.budget.is_some() {
-            return Err(NO_BUDGET.into());
-        }
-        if effort.looser_won {
-            return Err(NO_LOOSER.into());
-        }
-        winrate::run(rules, first, last, jobs, |r| {
-            let (word, slack) = match r.decision {
-                Decision::Winnable { slack } => ("winnable", slack.to_string()),
-                Decision::Lost => ("lost", String::new()),
-                Decision::Unknown => ("unknown", String::new()),
-            };
-            row(Decided {
-                deal: r.deal,
-                word,
-                columns: format!("{slack},{}", r.micros),
-            });
-        });
-        Ok(())
     }
 }

@@ -3,7 +3,6 @@
 
 use super::{Card, DealNumber, Direction, Move, Phase, Place as ZPlace, Position, RuleSet, Rules};
 use crate::patience::{self, Layout, Place, Slot, Status, Verdict};
-use std::cell::RefCell;
 
 mod command_line;
 mod in_play;
@@ -108,14 +107,7 @@ impl patience::Rules for Zodiac {
     }
 
     fn solve(rules: &Rules, position: &Position) -> Verdict {
-        let verdict = SOLVER.with(|s| s.borrow_mut().solve(position, rules));
-        verdict.map(move_to_neutral, |slack| {
-            Some(match slack {
-                0 => "with no Equator cell to spare".to_string(),
-                1 => "1 Equator cell to spare".to_string(),
-                n => format!("{n} Equator cells to spare"),
-            })
-        })
+        patience::solver::solve_at_table::<crate::zodiac::solver::Solver>(rules, position)
     }
 
     fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
@@ -154,11 +146,6 @@ pub fn move_to_neutral(m: Move) -> patience::Move {
 
 fn move_from_neutral(m: patience::Move) -> Option<Move> {
     Move::between(from_neutral(m.from)?, from_neutral(m.to)?)
-}
-
-thread_local! {
-    /// Solvers keep their memory between positions: one per thread.
-    static SOLVER: RefCell<crate::zodiac::solver::Solver> = RefCell::new(crate::zodiac::solver::Solver::new());
 }
 
 fn place_words(place: ZPlace) -> String {

@@ -38,6 +38,11 @@ impl Memo {
         self.0.len()
     }
 
+    /// Bytes its map holds (each slot a key, its value and a control byte).
+    pub fn bytes(&self) -> usize {
+        self.0.capacity() * (std::mem::size_of::<(Key, (u8, u8))>() + 1)
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

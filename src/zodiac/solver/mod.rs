@@ -58,7 +58,6 @@ mod layers;
 mod plan;
 mod suit;
 mod why;
-pub mod winrate;
 
 #[cfg(test)]
 mod brute;
@@ -154,6 +153,12 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// Bytes its memory holds.
+    pub fn bytes(&self) -> usize {
+        let layers: usize = self.layers.iter().map(Layers::bytes).sum();
+        layers + self.memos.iter().map(Memo::bytes).sum::<usize>()
     }
 
     /// Decides `position` without writing the line (faster; for counting win rates).
@@ -257,16 +262,12 @@ impl Solver {
     }
 }
 
-thread_local! {
-    static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
-}
-
 /// Decides `position` under `rules`; see [`Verdict`]. Uses a solver kept per thread.
 pub fn solve(position: &Position, rules: &Rules) -> Verdict {
-    SOLVER.with(|s| s.borrow_mut().solve(position, rules))
+    crate::patience::solver::with_solver(|s: &mut Solver| s.solve(position, rules))
 }
 
 /// Decides `position` without writing the move line; see [`Decision`].
 pub fn decide(position: &Position, rules: &Rules) -> Decision {
-    SOLVER.with(|s| s.borrow_mut().decide(position, rules))
+    crate::patience::solver::with_solver(|s: &mut Solver| s.decide(position, rules))
 }

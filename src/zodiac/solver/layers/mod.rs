@@ -182,6 +182,12 @@ impl Setup<'_> {
 }
 
 impl Layers {
+    /// Bytes its scratch memory holds.
+    pub fn bytes(&self) -> usize {
+        let ranks: usize = self.ranks.iter().map(Vec::capacity).sum();
+        ranks * std::mem::size_of::<Entry>() + self.index.capacity() * 2
+    }
+
     /// The suit's two figures (see [`SuitProblem::solve`]).
     pub fn solve(&mut self, problem: &SuitProblem) -> (u8, u8) {
         let Some(setup) = setup(problem) else {
