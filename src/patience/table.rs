@@ -23,7 +23,6 @@ pub trait Table: CommandLine {
     fn place_name(game: &GameOf<Self>, place: Place) -> String;
     fn lift(game: &GameOf<Self>, place: Place, depth: usize) -> Result<u8, Option<String>>;
     fn finishing_move(game: &GameOf<Self>) -> Option<Move>;
-    fn rules_hint(game: &GameOf<Self>) -> Option<Move>;
     fn hint_from_line(game: &GameOf<Self>, line: &[Move]) -> (String, Vec<Place>);
 
     /// The legal moves in the front end's words.
@@ -32,6 +31,24 @@ pub trait Table: CommandLine {
             .into_iter()
             .map(Self::to_neutral)
             .collect()
+    }
+
+    /// The rules' own hint, for positions the solver does not decide: a card home; else a
+    /// move that lets a face-down card turn up; else the waste's card somewhere; else a turn
+    /// of the stock, or turning the waste over.
+    fn rules_hint(game: &GameOf<Self>) -> Option<Move> {
+        let moves = Self::moves(game);
+        let turns_up = |m: &Move| {
+            let cards = Self::cards(game, m.from);
+            let under = cards.len().checked_sub(usize::from(m.count) + 1);
+            m.count > 0 && under.is_some_and(|i| !cards[i].face_up)
+        };
+        let first = |wanted: &dyn Fn(&Move) -> bool| moves.iter().copied().find(|m| wanted(m));
+        first(&|m| m.to_foundation())
+            .or_else(|| first(&turns_up))
+            .or_else(|| first(&|m| m.from == Place::Waste && m.count > 0))
+            .or_else(|| first(&|m| m.is_turn()))
+            .or_else(|| first(&|m| m.is_redeal()))
     }
 
     /// A stage within the game, if the patience has them.

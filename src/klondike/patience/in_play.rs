@@ -128,26 +128,6 @@ impl patience::Table for Klondike {
             .map(|(_, m)| move_to_neutral(m))
     }
 
-    fn rules_hint(game: &Game) -> Option<patience::Move> {
-        let p = game.position();
-        let moves = p.legal_moves(game.rules());
-        let find = |wanted: &dyn Fn(Move) -> bool| moves.iter().copied().find(|&m| wanted(m));
-        find(&|m| matches!(m, Move::WasteToFoundation(_) | Move::ColumnToFoundation(..)))
-            .or_else(|| {
-                // A run that leaves a face-down card on top, which then turns up.
-                find(&|m| {
-                    matches!(m, Move::ColumnToColumn(from, _, n)
-                        if p.face_down(from) > 0
-                            && usize::from(n) + usize::from(p.face_down(from))
-                                == p.column(from).len())
-                })
-            })
-            .or_else(|| find(&|m| matches!(m, Move::WasteToColumn(_))))
-            .or_else(|| find(&|m| m == Move::Turn))
-            .or_else(|| find(&|m| m == Move::Redeal))
-            .map(move_to_neutral)
-    }
-
     fn hint_from_line(game: &Game, line: &[patience::Move]) -> (String, Vec<Place>) {
         let line: Vec<Move> = line.iter().filter_map(|&m| move_from_neutral(m)).collect();
         hint_from_line(game.position(), game.rules(), &line)
