@@ -220,6 +220,25 @@ fn moves_are_the_rules<R: Table>(game: &Played<R>, all: bool, what: &str) -> Vec
             "{what}: {m}'s notation"
         );
         assert_eq!(R::from_neutral(R::to_neutral(m)), Some(m), "{what}: {m}");
+        // What the table says of the move agrees with the rules.
+        let n = R::to_neutral(m);
+        assert_eq!(
+            R::between(game, n.from, n.to, n.count),
+            Some(n),
+            "{what}: {m}"
+        );
+        if n.count > 0 {
+            assert!(
+                R::destinations(game, n.from, n.count).contains(&n.to),
+                "{what}: {m} goes nowhere the table offers"
+            );
+            let cards = R::cards(game, n.from);
+            let held = cards
+                .len()
+                .checked_sub(usize::from(n.count))
+                .map(|i| cards[i].card);
+            assert_eq!(R::moving_card(game, n), held, "{what}: the card {m} takes");
+        }
     }
     if all {
         let places = R::places(game);

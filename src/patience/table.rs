@@ -4,39 +4,180 @@
 
 use super::played::Played;
 use super::rules::CommandLine;
-use super::{Place, SecondClick, Slot};
+use super::{Move, Place, SecondClick, Slot};
 use crate::cards::{Card, Suit};
 
 /// A game of this patience: the generic game over its rules.
 pub type GameOf<R> = Played<R>;
 
 /// How the table of a game in play reads to the front end, and what a click, a lift or the
-/// assistant may do there: each patience's own answers (see `patience::Game` for each).
+/// assistant may do there (see `patience::Game` for each). A patience writes what only its
+/// rules can say: its places and their cards, what a hand may lift, the words, its hints.
+/// The rest has a default here, derived from the rules' legal moves, written once; a patience
+/// overrides one only where its rules differ, saying why.
 pub trait Table: CommandLine {
     fn places(game: &GameOf<Self>) -> Vec<Place>;
+    /// The cards of a place, bottom first.
     fn cards(game: &GameOf<Self>, place: Place) -> Vec<Slot>;
-    fn stage(game: &GameOf<Self>) -> Option<&'static str>;
     fn stuck_reason(game: &GameOf<Self>) -> String;
-    fn foundation_caption(game: &GameOf<Self>, f: u8)
-    -> Option<(Suit, &'static str, &'static str)>;
     fn place_name(game: &GameOf<Self>, place: Place) -> String;
-    fn best_move(game: &GameOf<Self>, place: Place, depth: usize) -> Option<super::Move>;
-    fn home_move(game: &GameOf<Self>, place: Place) -> Option<super::Move>;
+    fn lift(game: &GameOf<Self>, place: Place, depth: usize) -> Result<u8, Option<String>>;
+    fn finishing_move(game: &GameOf<Self>) -> Option<Move>;
+    fn hint_from_line(game: &GameOf<Self>, line: &[Move]) -> (String, Vec<Place>);
+
+    /// The legal moves in the front end's words.
+    fn moves(game: &GameOf<Self>) -> Vec<Move> {
+        Self::legal_moves(game.rules(), game.position())
+            .into_iter()
+            .map(Self::to_neutral)
+            .collect()
+    }
+
+    /// The rules' own hint, for positions the solver does not decide: a card home; else a
+    /// move that lets a face-down card turn up; else the waste's card somewhere; else a turn
+    /// of the stock, or turning the waste over.
+    fn rules_hint(game: &GameOf<Self>) -> Option<Move> {
+        let moves = Self::moves(game);
+        let turns_up = |m: &Move| {
+            let cards = Self::cards(game, m.from);
+            let under = cards.len().checked_sub(usize::from(m.count) + 1);
+            m.count > 0 && under.is_some_and(|i| !cards[i].face_up)
+        };
+        let first = |wanted: &dyn Fn(&Move) -> bool| moves.iter().copied().find(|m| wanted(m));
+        first(&|m| m.to_foundation())
+            .or_else(|| first(&turns_up))
+            .or_else(|| first(&|m| m.from == Place::Waste && m.count > 0))
+            .or_else(|| first(&|m| m.is_turn()))
+            .or_else(|| first(&|m| m.is_redeal()))
+    }
+
+    /// A stage within the game, if the patience has them.
+    fn stage(game: &GameOf<Self>) -> Option<&'static str> {
+        let _ = game;
+        None
+    }
+
+    /// What an empty foundation shows, if anything.
+    fn foundation_caption(
+        game: &GameOf<Self>,
+        f: u8,
+    ) -> Option<(Suit, &'static str, &'static str)> {
+        let _ = (game, f);
+        None
+    }
+
+    /// A click on the card `depth` from the top: a turn of the stock (or turning the waste
+    /// over) on the stock; else home if the top card can go, then onto a place with cards, an
+    /// empty place, a cell (one card), the first of each in the table's order. Never a move
+    /// that changes nothing (a whole pile into an empty one of its kind, a cell's card to
+    /// another), nor a foundation's card taken back.
+    fn best_move(game: &GameOf<Self>, place: Place, depth: usize) -> Option<Move> {
+        if matches!(place, Place::Foundation(_)) {
+            return None;
+        }
+        let moves = Self::moves(game);
+        if place == Place::Stock {
+            let talon = |m: &&Move| m.is_turn() || m.is_redeal();
+            return (depth == 0)
+                .then(|| moves.iter().find(talon).copied())
+                .flatten();
+        }
+        let count = Self::lift(game, place, depth).ok()?;
+        if depth == 0
+            && let Some(home) = Self::home_move(game, place)
+        {
+            return Some(home);
+        }
+        let order = Self::places(game);
+        let len = |p: Place| Self::cards(game, p).len();
+        let rank = |m: &Move| {
+            let empty = len(m.to) == 0;
+            let class = match m.to {
+                Place::Cell(_) => 2,
+                _ if empty => 1,
+                _ => 0,
+            };
+            (class, order.iter().position(|&p| p == m.to))
+        };
+        let idle = |m: &Move| {
+            let same_kind = std::mem::discriminant(&m.from) == std::mem::discriminant(&m.to);
+            same_kind && len(m.to) == 0 && usize::from(m.count) == len(m.from)
+        };
+        moves
+            .into_iter()
+            .filter(|m| m.from == place && m.count == count && !m.to_foundation())
+            .filter(|m| !matches!(m.to, Place::Cell(_)) || count == 1)
+            .filter(|m| !idle(m))
+            .min_by_key(rank)
+    }
+
+    /// The legal move of the top card of `place` to a foundation, the first foundation first.
+    fn home_move(game: &GameOf<Self>, place: Place) -> Option<Move> {
+        Self::moves(game)
+            .into_iter()
+            .filter(|m| m.from == place && m.count == 1 && m.to_foundation())
+            .min_by_key(|m| m.to)
+    }
+
     /// A double-click's second click: by default, a click like any other.
     fn second_click(game: &GameOf<Self>, place: Place) -> SecondClick {
         let _ = (game, place);
         SecondClick::Again
     }
-    fn lift(game: &GameOf<Self>, place: Place, depth: usize) -> Result<u8, Option<String>>;
-    fn destinations(game: &GameOf<Self>, from: Place, count: u8) -> Vec<Place>;
-    fn between(game: &GameOf<Self>, from: Place, to: Place, count: u8) -> Option<super::Move>;
-    fn moving_card(game: &GameOf<Self>, m: super::Move) -> Option<Card>;
-    fn turn_for_empty_waste(game: &GameOf<Self>) -> Option<super::Move>;
-    fn finishing_move(game: &GameOf<Self>) -> Option<super::Move>;
-    fn rules_hint(game: &GameOf<Self>) -> Option<super::Move>;
-    fn hint_from_line(game: &GameOf<Self>, line: &[super::Move]) -> (String, Vec<Place>);
-    fn inspects(game: &GameOf<Self>, place: Place) -> bool;
-    fn redeal_possible(game: &GameOf<Self>) -> bool;
+
+    /// The places `count` cards from `from` may go now, in the table's order.
+    fn destinations(game: &GameOf<Self>, from: Place, count: u8) -> Vec<Place> {
+        let moves = Self::moves(game);
+        Self::places(game)
+            .into_iter()
+            .filter(|&to| {
+                moves
+                    .iter()
+                    .any(|m| (m.from, m.to, m.count) == (from, to, count))
+            })
+            .collect()
+    }
+
+    /// The notation's move of `count` cards between two places, legality aside. A move that
+    /// says no count (turning the talon) answers any.
+    fn between(game: &GameOf<Self>, from: Place, to: Place, count: u8) -> Option<Move> {
+        let _ = game;
+        let m = Self::to_neutral(Self::from_neutral(Move::new(from, to, count))?);
+        (count == 0 || m.count == 0 || m.count == count).then_some(m)
+    }
+
+    /// The card a move takes hold of: the bottom one of those that move (a turn: the stock's
+    /// top card; turning the waste over: none).
+    fn moving_card(game: &GameOf<Self>, m: Move) -> Option<Card> {
+        if m.count == 0 && !m.is_turn() {
+            return None;
+        }
+        let cards = Self::cards(game, m.from);
+        let n = usize::from(m.count.max(1));
+        cards.len().checked_sub(n).map(|i| cards[i].card)
+    }
+
+    /// The assistant's turn of the stock when the waste is empty and the stock is not.
+    fn turn_for_empty_waste(game: &GameOf<Self>) -> Option<Move> {
+        if !Self::cards(game, Place::Waste).is_empty() {
+            return None;
+        }
+        Self::moves(game).into_iter().find(|m| m.is_turn())
+    }
+
+    /// Right-click and double-click open the inspector on a squared pile, whose cards the
+    /// table does not show.
+    fn inspects(game: &GameOf<Self>, place: Place) -> bool {
+        let _ = game;
+        matches!(place, Place::Pile(_))
+    }
+
+    /// The waste can be turned over now or later: none by default.
+    fn redeal_possible(game: &GameOf<Self>) -> bool {
+        let _ = game;
+        false
+    }
+
     /// The game's score under this scoring after `elapsed_ms` of play (Vegas: what this game
     /// has won or lost so far), for a patience that keeps scores; none by default.
     fn score(game: &GameOf<Self>, scoring: super::score::Scoring, elapsed_ms: u64) -> Option<i64> {

@@ -2,14 +2,9 @@
 //! in the front end's words.
 
 use super::*;
-use crate::freecell::COLUMNS;
 use crate::freecell::solver;
 
 impl FreeCell {
-    fn legal(game: &Game, m: Move) -> bool {
-        game.position().check(game.rules(), m).is_ok()
-    }
-
     /// Playing `m` changes nothing that matters: a whole column into an empty one, or a card
     /// from a free cell to another.
     fn idle(game: &Game, m: Move) -> bool {
@@ -22,18 +17,6 @@ impl FreeCell {
             _ => false,
         }
     }
-
-    /// The first legal, useful move of `count` cards from `from` to any of `to`.
-    fn first_to(
-        game: &Game,
-        from: FPlace,
-        count: u8,
-        to: impl Iterator<Item = FPlace>,
-    ) -> Option<Move> {
-        to.filter(|&to| to != from)
-            .map(|to| Move { from, to, count })
-            .find(|&m| Self::legal(game, m) && !Self::idle(game, m))
-    }
 }
 
 impl patience::Table for FreeCell {
@@ -43,10 +26,6 @@ impl patience::Table for FreeCell {
 
     fn cards(game: &Game, place: Place) -> Vec<Slot> {
         from_neutral(place).map_or_else(Vec::new, |p| face_up(game.position().cards_at(p)))
-    }
-
-    fn stage(_: &Game) -> Option<&'static str> {
-        None
     }
 
     fn stuck_reason(_: &Game) -> String {
@@ -60,45 +39,6 @@ impl patience::Table for FreeCell {
 
     fn place_name(_: &Game, place: Place) -> String {
         from_neutral(place).map(place_words).unwrap_or_default()
-    }
-
-    /// Home if it can go, else the first column that takes it (one with cards first, an empty
-    /// one after), else the first empty free cell.
-    fn best_move(game: &Game, place: Place, depth: usize) -> Option<patience::Move> {
-        let from = from_neutral(place)?;
-        if matches!(from, FPlace::Foundation(_)) {
-            return None;
-        }
-        let count = Self::lift(game, place, depth).ok()?;
-        if depth == 0
-            && let Some(home) = Self::home_move(game, place)
-        {
-            return Some(home);
-        }
-        let p = game.position();
-        let columns = || (0..COLUMNS).map(FPlace::Column);
-        let built = columns().filter(|&c| matches!(c, FPlace::Column(i) if p.column_len(i) > 0));
-        let empty = columns().filter(|&c| matches!(c, FPlace::Column(i) if p.column_len(i) == 0));
-        Self::first_to(game, from, count, built)
-            .or_else(|| Self::first_to(game, from, count, empty))
-            .or_else(|| {
-                let cells = (0..game.rules().cells).map(FPlace::Cell);
-                (count == 1)
-                    .then(|| Self::first_to(game, from, 1, cells))
-                    .flatten()
-            })
-            .map(move_to_neutral)
-    }
-
-    fn home_move(game: &Game, place: Place) -> Option<patience::Move> {
-        let from = from_neutral(place)?;
-        let card = match from {
-            FPlace::Cell(k) => game.position().cell(k)?,
-            FPlace::Column(c) => game.position().column_card(c, 0)?,
-            FPlace::Foundation(_) => return None,
-        };
-        let m = Move::one(from, FPlace::Foundation(card.suit() as u8));
-        Self::legal(game, m).then(|| move_to_neutral(m))
     }
 
     /// As Microsoft's FreeCell: a double-click puts a column's top card in a free cell. The
@@ -151,30 +91,6 @@ impl patience::Table for FreeCell {
         }
     }
 
-    fn destinations(game: &Game, from: Place, count: u8) -> Vec<Place> {
-        let Some(from) = from_neutral(from) else {
-            return Vec::new();
-        };
-        FPlace::all(game.rules().cells)
-            .filter(|&to| to != from)
-            .map(|to| Move { from, to, count })
-            .filter(|&m| move_from_neutral(move_to_neutral(m)).is_some() && Self::legal(game, m))
-            .map(|m| to_neutral(m.to))
-            .collect()
-    }
-
-    fn between(_: &Game, from: Place, to: Place, count: u8) -> Option<patience::Move> {
-        move_from_neutral(patience::Move::new(from, to, count)).map(move_to_neutral)
-    }
-
-    fn moving_card(game: &Game, m: patience::Move) -> Option<Card> {
-        game.position().moving_card(move_from_neutral(m)?)
-    }
-
-    fn turn_for_empty_waste(_: &Game) -> Option<patience::Move> {
-        None
-    }
-
     /// A card no other card can use any more goes home (see `solver::safe`: where cards may come
     /// back, only once every lower card is home).
     fn finishing_move(game: &Game) -> Option<patience::Move> {
@@ -192,13 +108,5 @@ impl patience::Table for FreeCell {
     fn hint_from_line(game: &Game, line: &[patience::Move]) -> (String, Vec<Place>) {
         let line: Vec<Move> = line.iter().filter_map(|&m| move_from_neutral(m)).collect();
         hint_from_line(game.position(), &line)
-    }
-
-    fn inspects(_: &Game, _: Place) -> bool {
-        false
-    }
-
-    fn redeal_possible(_: &Game) -> bool {
-        false
     }
 }

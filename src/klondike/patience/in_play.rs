@@ -8,11 +8,6 @@ impl Game {
     fn legal(&self, m: Move) -> bool {
         self.position().check(self.rules(), m).is_ok()
     }
-
-    /// The move of `count` cards from one Klondike place to another, legality aside.
-    fn klondike_move(from: KPlace, to: KPlace, count: u8) -> Option<Move> {
-        move_from_neutral(patience::Move::new(to_neutral(from), to_neutral(to), count))
-    }
 }
 
 impl patience::Table for Klondike {
@@ -54,10 +49,6 @@ impl patience::Table for Klondike {
         }
     }
 
-    fn stage(_: &Game) -> Option<&'static str> {
-        None
-    }
-
     fn stuck_reason(game: &Game) -> String {
         let p = game.position();
         let last_pass = game
@@ -82,44 +73,6 @@ impl patience::Table for Klondike {
 
     fn place_name(_: &Game, place: Place) -> String {
         from_neutral(place).map(place_words).unwrap_or_default()
-    }
-
-    fn best_move(game: &Game, place: Place, depth: usize) -> Option<patience::Move> {
-        let from = from_neutral(place)?;
-        let p = game.position();
-        let m = match from {
-            KPlace::Stock if !p.stock().is_empty() => Move::Turn,
-            KPlace::Stock => Some(Move::Redeal).filter(|&m| game.legal(m))?,
-            // A foundation card is where it belongs: a click does not take it back.
-            KPlace::Foundation(_) => return None,
-            KPlace::Waste | KPlace::Column(_) => {
-                let count = Self::lift(game, place, depth).ok()?;
-                if depth == 0
-                    && let Some(home) = Self::home_move(game, place)
-                {
-                    return Some(home);
-                }
-                (0..7)
-                    .map(KPlace::Column)
-                    .filter(|&to| to != from)
-                    .filter_map(|to| Game::klondike_move(from, to, count))
-                    .find(|&m| game.legal(m) && !p.is_idle(m))?
-            }
-        };
-        Some(move_to_neutral(m))
-    }
-
-    fn home_move(game: &Game, place: Place) -> Option<patience::Move> {
-        let p = game.position();
-        let from = from_neutral(place)?;
-        let card = match from {
-            KPlace::Waste => p.waste_top()?,
-            KPlace::Column(c) => *p.column(c).last()?,
-            _ => return None,
-        };
-        Move::between(from, KPlace::Foundation(card.suit() as u8))
-            .filter(|&m| game.legal(m))
-            .map(move_to_neutral)
     }
 
     fn lift(game: &Game, place: Place, depth: usize) -> Result<u8, Option<String>> {
@@ -160,30 +113,6 @@ impl patience::Table for Klondike {
         }
     }
 
-    fn destinations(game: &Game, from: Place, count: u8) -> Vec<Place> {
-        let Some(from) = from_neutral(from) else {
-            return Vec::new();
-        };
-        KPlace::all()
-            .filter(|&to| matches!(to, KPlace::Foundation(_) | KPlace::Column(_)) && to != from)
-            .filter(|&to| Game::klondike_move(from, to, count).is_some_and(|m| game.legal(m)))
-            .map(to_neutral)
-            .collect()
-    }
-
-    fn between(_: &Game, from: Place, to: Place, count: u8) -> Option<patience::Move> {
-        move_from_neutral(patience::Move::new(from, to, count)).map(move_to_neutral)
-    }
-
-    fn moving_card(game: &Game, m: patience::Move) -> Option<Card> {
-        moving_card(game.position(), move_from_neutral(m)?)
-    }
-
-    fn turn_for_empty_waste(game: &Game) -> Option<patience::Move> {
-        let p = game.position();
-        (p.waste().is_empty() && !p.stock().is_empty()).then(|| move_to_neutral(Move::Turn))
-    }
-
     fn finishing_move(game: &Game) -> Option<patience::Move> {
         let p = game.position();
         if !p.stock().is_empty() || !p.waste().is_empty() || (0..7).any(|c| p.face_down(c) > 0) {
@@ -199,33 +128,9 @@ impl patience::Table for Klondike {
             .map(|(_, m)| move_to_neutral(m))
     }
 
-    fn rules_hint(game: &Game) -> Option<patience::Move> {
-        let p = game.position();
-        let moves = p.legal_moves(game.rules());
-        let find = |wanted: &dyn Fn(Move) -> bool| moves.iter().copied().find(|&m| wanted(m));
-        find(&|m| matches!(m, Move::WasteToFoundation(_) | Move::ColumnToFoundation(..)))
-            .or_else(|| {
-                // A run that leaves a face-down card on top, which then turns up.
-                find(&|m| {
-                    matches!(m, Move::ColumnToColumn(from, _, n)
-                        if p.face_down(from) > 0
-                            && usize::from(n) + usize::from(p.face_down(from))
-                                == p.column(from).len())
-                })
-            })
-            .or_else(|| find(&|m| matches!(m, Move::WasteToColumn(_))))
-            .or_else(|| find(&|m| m == Move::Turn))
-            .or_else(|| find(&|m| m == Move::Redeal))
-            .map(move_to_neutral)
-    }
-
     fn hint_from_line(game: &Game, line: &[patience::Move]) -> (String, Vec<Place>) {
         let line: Vec<Move> = line.iter().filter_map(|&m| move_from_neutral(m)).collect();
         hint_from_line(game.position(), game.rules(), &line)
-    }
-
-    fn inspects(_: &Game, _: Place) -> bool {
-        false
     }
 
     fn score(game: &Game, scoring: Scoring, elapsed_ms: u64) -> Option<i64> {

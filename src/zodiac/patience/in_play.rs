@@ -60,14 +60,6 @@ impl patience::Table for Zodiac {
             .map(move_to_neutral)
     }
 
-    fn home_move(game: &Game, place: Place) -> Option<patience::Move> {
-        let from = from_neutral(place)?;
-        (0..8)
-            .filter_map(|f| Move::between(from, ZPlace::Foundation(f)))
-            .find(|&m| game.position().check(game.rules(), m).is_ok())
-            .map(move_to_neutral)
-    }
-
     fn lift(game: &Game, place: Place, depth: usize) -> Result<u8, Option<String>> {
         let p = from_neutral(place).ok_or(None)?;
         if depth > 0 {
@@ -78,33 +70,6 @@ impl patience::Table for Zodiac {
         } else {
             Err(game.position().lift_refusal(p).map(|why| why.to_string()))
         }
-    }
-
-    fn destinations(game: &Game, from: Place, count: u8) -> Vec<Place> {
-        match from_neutral(from) {
-            Some(p) if count == 1 => game
-                .position()
-                .destinations(game.rules(), p)
-                .into_iter()
-                .map(to_neutral)
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn between(_: &Game, from: Place, to: Place, count: u8) -> Option<patience::Move> {
-        (count <= 1)
-            .then(|| Move::between(from_neutral(from)?, from_neutral(to)?))
-            .flatten()
-            .map(move_to_neutral)
-    }
-
-    fn moving_card(game: &Game, m: patience::Move) -> Option<Card> {
-        game.position().moving_card(move_from_neutral(m)?)
-    }
-
-    fn turn_for_empty_waste(game: &Game) -> Option<patience::Move> {
-        game.position().turn_for_empty_waste().map(move_to_neutral)
     }
 
     fn finishing_move(game: &Game) -> Option<patience::Move> {
@@ -120,10 +85,6 @@ impl patience::Table for Zodiac {
     fn hint_from_line(game: &Game, line: &[patience::Move]) -> (String, Vec<Place>) {
         let line: Vec<Move> = line.iter().filter_map(|&m| move_from_neutral(m)).collect();
         hint_from_line(game.position(), game.rules(), &line)
-    }
-
-    fn inspects(_: &Game, place: Place) -> bool {
-        matches!(place, Place::Pile(_))
     }
 
     fn redeal_possible(game: &Game) -> bool {
