@@ -243,3 +243,5 @@ pub fn run_text(command: &Command) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_rates;

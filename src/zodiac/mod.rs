@@ -20,6 +20,12 @@ pub use ruleset::{Direction, RuleSet, RuleSetFile, Rules};
 #[cfg(test)]
 mod property_tests;
 #[cfg(test)]
+mod record_count_tests;
+#[cfg(test)]
 mod record_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_foundations;
+#[cfg(test)]
+mod tests_play;

@@ -77,6 +77,10 @@ mod talon;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_lost;
+#[cfg(test)]
+mod tests_plain;
+#[cfg(test)]
 mod verdict_tests;
 
 use super::moves::Move;

@@ -63,6 +63,8 @@ mod why;
 mod brute;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_lines;
 
 use crate::zodiac::{Move, Phase, Position, Rules, Suit};
 pub use key::Memo;
