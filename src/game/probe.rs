@@ -39,6 +39,7 @@ use super::table::animation::{Glide, Shake};
 use super::table::cards::CardView;
 use super::table::hand::DragState;
 use crate::patience::Place;
+use crate::patience::layout::{Ellipse, Track};
 use bevy::app::AppExit;
 use bevy::core_pipeline::core_2d::Transparent2d;
 use bevy::diagnostic::FrameCount;
@@ -252,7 +253,10 @@ fn look_at_the_table(
             .any(|p| table.footprint(p).inflate(1.0).contains(x, y))
     };
     let track = match table.track {
-        Some((cx, cy, a, b, _)) => (0..96)
+        Some(Track {
+            ring: Ellipse { x: cx, y: cy, a, b },
+            ..
+        }) => (0..96)
             .map(|k| {
                 let t = k as f32 / 96.0 * std::f32::consts::TAU;
                 (cx + a * t.sin(), cy + b * t.cos())

@@ -116,7 +116,7 @@ mod tests {
         );
         assert_eq!(l.track, None);
         assert!(l.captions.is_empty());
-        assert_eq!(l.wheel.0, 0.0);
+        assert_eq!(l.wheel.x, 0.0);
     }
 
     #[test]

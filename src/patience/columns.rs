@@ -5,7 +5,7 @@
 //! above the floor).
 
 use super::Place;
-use super::layout::{Frame, Layout, Rect, Shape};
+use super::layout::{Ellipse, Frame, Layout, Rect, Shape};
 
 /// How far apart face-down cards of a column are, in card heights.
 pub const DOWN_STEP: f32 = 0.12;
@@ -66,7 +66,12 @@ pub fn build(frame: &Frame, columns: u8, top: &[(u8, Place)]) -> Layout {
         card_h,
         depth_step: (card_h * 0.018).max(1.0 / scale_factor),
         table,
-        wheel: (0.0, table.y, table.w * 0.4, table.h * 0.4),
+        wheel: Ellipse {
+            x: 0.0,
+            y: table.y,
+            a: table.w * 0.4,
+            b: table.h * 0.4,
+        },
         places,
         track: None,
         captions: vec![],

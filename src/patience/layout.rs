@@ -50,6 +50,24 @@ impl Rect {
     }
 }
 
+/// An ellipse by its centre and half-axes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ellipse {
+    pub x: f32,
+    pub y: f32,
+    /// Across.
+    pub a: f32,
+    /// Up and down.
+    pub b: f32,
+}
+
+/// A band on the felt along an ellipse (the Zodiac ring's), `width` across.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Track {
+    pub ring: Ellipse,
+    pub width: f32,
+}
+
 /// The proportions of a playing card (2.5 × 3.5 inches).
 pub const CARD_ASPECT: f32 = 2.5 / 3.5;
 
@@ -173,12 +191,12 @@ pub struct Layout {
     pub depth_step: f32,
     /// The area below the HUD bar that the table uses.
     pub table: Rect,
-    /// The centre and half-axes of the wheel the cards form when the game is won.
-    pub wheel: (f32, f32, f32, f32),
+    /// The wheel the cards form when the game is won.
+    pub wheel: Ellipse,
     /// Every place: where its first card lies, and how it holds its cards.
     pub places: Vec<(Place, Rect, Shape)>,
-    /// A band painted on the felt under a ring of places: centre, half-axes and width.
-    pub track: Option<(f32, f32, f32, f32, f32)>,
+    /// A band painted on the felt under a ring of places.
+    pub track: Option<Track>,
     /// Small captions on the felt, under the cards, so a newcomer knows what is where: the
     /// words and where they are centred.
     pub captions: Vec<(&'static str, f32, f32)>,

@@ -10,7 +10,12 @@ fn column_layout() -> Layout {
         card_h: 70.0,
         depth_step: 1.0,
         table: Rect::new(0.0, 0.0, 400.0, 400.0),
-        wheel: (0.0, 0.0, 100.0, 100.0),
+        wheel: Ellipse {
+            x: 0.0,
+            y: 0.0,
+            a: 100.0,
+            b: 100.0,
+        },
         places: vec![(
             Place::Column(0),
             r,

@@ -7,7 +7,9 @@
 //! sit to the right of the lower foundations, within reach of every Zodiac pile.
 
 use crate::patience::Place;
-use crate::patience::layout::{Frame, Layout, MAX_DEPTH_EDGES, Rect, Shape, fit_largest};
+use crate::patience::layout::{
+    Ellipse, Frame, Layout, MAX_DEPTH_EDGES, Rect, Shape, Track, fit_largest,
+};
 
 /// Lays out the Zodiac table for a window of `width` × `height` logical pixels.
 pub fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
@@ -77,9 +79,22 @@ fn build(frame: &Frame) -> Layout {
         card_h,
         depth_step,
         table,
-        wheel: (0.0, cy, ring_a * 0.82, ring_b * 0.8),
+        wheel: Ellipse {
+            x: 0.0,
+            y: cy,
+            a: ring_a * 0.82,
+            b: ring_b * 0.8,
+        },
         places,
-        track: Some((0.0, cy - depth_step * 3.0, ring_a, ring_b, card_h * 1.35)),
+        track: Some(Track {
+            ring: Ellipse {
+                x: 0.0,
+                y: cy - depth_step * 3.0,
+                a: ring_a,
+                b: ring_b,
+            },
+            width: card_h * 1.35,
+        }),
         captions: vec![("EQUATOR", snap(-3.5 * step) - card_w * 1.05, snap(cy))],
     }
 }

@@ -12,7 +12,7 @@ use zodiac::cards::{Card, DealNumber, Suit};
 use zodiac::game::LaunchOptions;
 use zodiac::game::messages::Overlay;
 use zodiac::game::session::{Patiences, Session};
-use zodiac::patience::layout::{Layout, Rect, Shape};
+use zodiac::patience::layout::{Ellipse, Layout, Rect, Shape};
 use zodiac::patience::{self, Place, Played, RuleSetInfo, Slot, Status, Verdict};
 
 pub struct Piles;
@@ -343,7 +343,12 @@ impl patience::Rules for Piles {
             card_h,
             depth_step: 2.0,
             table,
-            wheel: (0.0, 0.0, width / 3.0, height / 3.0),
+            wheel: Ellipse {
+                x: 0.0,
+                y: 0.0,
+                a: width / 3.0,
+                b: height / 3.0,
+            },
             places,
             track: None,
             captions: Vec::new(),

@@ -61,7 +61,7 @@ impl Glide {
         // On a table with a ring, bend paths that would cut across the middle outward, around
         // the ring's centre.
         let mid = (from.truncate() + to.truncate()) / 2.0;
-        let (cx, cy, _, _) = table.wheel;
+        let (cx, cy) = (table.wheel.x, table.wheel.y);
         let centre = Vec2::new(cx, cy);
         let dir = (to - from).truncate();
         let control = if table.track.is_some() && distance > table.card_h * 2.0 {

@@ -13,7 +13,7 @@ use crate::game::draw::shapes;
 use crate::game::messages::Step;
 use crate::game::session::Session;
 use crate::game::theme::{self, Fonts, Palette};
-use crate::patience::layout::hud_scale;
+use crate::patience::layout::{Ellipse, Track, hud_scale};
 use crate::patience::{Game, Layout, Place, Suit};
 use crate::registry;
 use bevy::prelude::*;
@@ -320,7 +320,11 @@ pub fn picture(layout: &Layout, game: &dyn Game) -> Canvas {
     );
     canvas.flood(Palette::FELT);
     let (cw, ch) = (layout.card_w, layout.card_h);
-    if let Some((cx, cy, a, b, band)) = layout.track {
+    if let Some(Track {
+        ring: Ellipse { x: cx, y: cy, a, b },
+        width: band,
+    }) = layout.track
+    {
         canvas.fill(
             &shapes::ellipse_band(a, b, band),
             Palette::TRACK,

@@ -8,6 +8,7 @@ use crate::game::session::Session;
 use crate::game::settings::Speed;
 use crate::game::table::animation::{Glide, Shake};
 use crate::patience::Status;
+use crate::patience::layout::Ellipse;
 
 /// After a resize, every card goes straight to its slot.
 pub(super) fn snap_to_layout(
@@ -182,7 +183,7 @@ pub(super) fn celebrate(
     if !won_now || session.game.status() != Status::Won {
         return;
     }
-    let (cx, cy, a, b) = table.wheel;
+    let Ellipse { x: cx, y: cy, a, b } = table.wheel;
     let entities: Vec<Entity> = mirror
         .places()
         .filter(|p| matches!(p, Place::Foundation(_)))
