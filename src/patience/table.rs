@@ -159,7 +159,10 @@ pub trait Table: CommandLine {
 
     /// The assistant's turn of the stock when the waste is empty and the stock is not.
     fn turn_for_empty_waste(game: &GameOf<Self>) -> Option<Move> {
-        if !Self::cards(game, Place::Waste).is_empty() {
+        // The assistant asks in every frame it runs: the legal moves only where a turn could
+        // be among them.
+        if !Self::cards(game, Place::Waste).is_empty() || Self::cards(game, Place::Stock).is_empty()
+        {
             return None;
         }
         Self::moves(game).into_iter().find(|m| m.is_turn())
