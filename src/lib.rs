@@ -27,6 +27,7 @@ pub mod game;
 #[cfg(test)]
 mod imports;
 pub mod keys;
+pub mod kinds;
 pub mod klondike;
 pub mod parallel;
 pub mod patience;

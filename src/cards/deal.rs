@@ -102,7 +102,7 @@ impl DealNumber {
     /// Shuffles `cards` as PySolFC shuffles a game's cards for this deal number: with its LCG
     /// below 32000, else with Python's Mersenne Twister (the patience decides the cards' order
     /// before it, and what is dealt first after).
-    pub fn shuffle(self, cards: &mut [Card]) {
+    pub fn shuffle<T>(self, cards: &mut [T]) {
         if self.0 < 32_000 {
             shuffle(cards, &mut MsLcg::new(self.0 as u64));
         } else {
@@ -123,7 +123,7 @@ trait RandInt {
 }
 
 /// For n from the last position down to 1, swap positions n and randint(0, n).
-fn shuffle(cards: &mut [Card], rng: &mut impl RandInt) {
+fn shuffle<T>(cards: &mut [T], rng: &mut impl RandInt) {
     for n in (1..cards.len()).rev() {
         let j = rng.randint(n as u32) as usize;
         cards.swap(n, j);

@@ -1,0 +1,387 @@
+//! A patience file made ready to play: every pile with its kind's parameters resolved (the
+//! kind's defaults where the file says nothing, as PySolFC's stack classes default their caps),
+//! checked, and given its place in the front end's words.
+
+use super::file::{
+    Build, Dir, Empty, Group, Kind, Moves, PatienceFile, Rounds, Shown, StockDeal, Takes,
+};
+use crate::cards::Suit;
+use crate::patience::Place;
+
+/// The most cards a patience deals: two packs.
+pub const MAX_CARDS: usize = 104;
+/// The most piles a patience has.
+pub const MAX_PILES: usize = 96;
+
+/// One pile and what it allows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pile {
+    pub kind: Kind,
+    /// Its group in the file.
+    pub group: u8,
+    /// Where the front end sees it.
+    pub place: Place,
+    pub build: Build,
+    pub dir: Dir,
+    pub wrap: bool,
+    pub moves: Moves,
+    pub takes: Takes,
+    pub empty: Empty,
+    pub max_cards: u8,
+    /// Its foundation's suit: the card an empty pile takes is of it.
+    pub suit: Option<Suit>,
+    /// Groups it takes cards from, a bit a group; every group when all bits are set.
+    pub from: u64,
+}
+
+/// The stock's click, its group resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Click {
+    Nothing,
+    ToWaste(u8),
+    /// A card to each of these piles in turn.
+    ToEach(Vec<u8>),
+}
+
+/// A patience file, compiled.
+#[derive(Debug, PartialEq)]
+pub struct Compiled {
+    pub file: PatienceFile,
+    pub piles: Vec<Pile>,
+    /// The cards in play: 52 a pack.
+    pub cards: usize,
+    pub decks: u8,
+    pub stock: Option<u8>,
+    pub waste: Option<u8>,
+    /// What the stock's click does.
+    pub click: Click,
+    pub rounds: Rounds,
+    /// The piles by place: `places[kind][n]`, kinds in [`place_kind`]'s order.
+    places: [Vec<u8>; 6],
+}
+
+/// A place's kind as an index, and its number.
+pub fn place_kind(place: Place) -> (usize, u8) {
+    match place {
+        Place::Stock => (0, 0),
+        Place::Waste => (1, 0),
+        Place::Foundation(n) => (2, n),
+        Place::Cell(n) => (3, n),
+        Place::Pile(n) => (4, n),
+        Place::Column(n) => (5, n),
+    }
+}
+
+impl Compiled {
+    /// Checks and compiles a file; errors name the field.
+    pub fn new(file: PatienceFile) -> Result<Compiled, String> {
+        let decks = file.decks.unwrap_or(1);
+        if !(1..=2).contains(&decks) {
+            return Err(format!("decks: {decks}: one or two packs"));
+        }
+        if file.name.is_empty()
+            || !file
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            return Err(format!(
+                "name: {:?}: lower-case letters, digits and '-'",
+                file.name
+            ));
+        }
+        if file.groups.len() > 64 {
+            return Err("groups: at most 64".into());
+        }
+        let mut piles = Vec::new();
+        let mut counts = [0u8; 6];
+        let (mut stock, mut waste) = (None, None);
+        let (mut deals, mut rounds) = (StockDeal::Nothing, Rounds::Times(1));
+        for (g, group) in file.groups.iter().enumerate() {
+            let field = |f: &str| format!("groups[{g}] ({}): {f}", group.name);
+            if group.name.is_empty() || file.groups[..g].iter().any(|o| o.name == group.name) {
+                return Err(field("name: empty or used twice"));
+            }
+            let count = group.count.unwrap_or(1);
+            if count == 0 {
+                return Err(field("count: at least one pile"));
+            }
+            let from = match &group.from {
+                None => u64::MAX,
+                Some(names) => {
+                    let mut bits = 0;
+                    for name in names {
+                        let i = file
+                            .groups
+                            .iter()
+                            .position(|o| &o.name == name)
+                            .ok_or_else(|| field(&format!("from: no group is called {name:?}")))?;
+                        bits |= 1 << i;
+                    }
+                    bits
+                }
+            };
+            let suits = match &group.suits {
+                None => None,
+                Some(s) => Some(
+                    s.chars()
+                        .map(|c| {
+                            Suit::ALL
+                                .into_iter()
+                                .find(|x| x.letter() == c.to_ascii_uppercase())
+                                .ok_or_else(|| field(&format!("suits: {c:?} is not C, S, H or D")))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?,
+                ),
+            };
+            if suits.as_ref().is_some_and(|s| s.is_empty()) {
+                return Err(field("suits: empty"));
+            }
+            if matches!(group.kind, Kind::Stock | Kind::Waste) && count != 1 {
+                return Err(field("count: one stock, one waste"));
+            }
+            if group.kind == Kind::Stock {
+                if stock.is_some() {
+                    return Err(field("a second stock"));
+                }
+                stock = Some(piles.len() as u8);
+                deals = group.deals.clone().unwrap_or(StockDeal::Nothing);
+                rounds = group.rounds.unwrap_or(Rounds::Times(1));
+                if matches!(deals, StockDeal::ToWaste(0)) {
+                    return Err(field("deals: ToWaste(0) turns nothing"));
+                }
+            } else if group.deals.is_some() || group.rounds.is_some() {
+                return Err(field("deals and rounds are the stock's"));
+            }
+            if group.kind == Kind::Waste {
+                if waste.is_some() {
+                    return Err(field("a second waste"));
+                }
+                waste = Some(piles.len() as u8);
+            }
+            if group.shown.is_some() && group.kind != Kind::Tableau {
+                return Err(field(
+                    "shown: only tableau piles are shown one way or the other",
+                ));
+            }
+            for n in 0..count {
+                let slot = counts_slot(group, &mut counts, n).map_err(|e| field(&e))?;
+                let suit = suits.as_ref().map(|s| s[usize::from(n) % s.len()]);
+                piles.push(pile(group, g as u8, slot, suit, from).map_err(|e| field(&e))?);
+                if piles.len() > MAX_PILES {
+                    return Err(format!("groups: more than {MAX_PILES} piles"));
+                }
+            }
+        }
+        if matches!(deals, StockDeal::ToWaste(_)) && waste.is_none() {
+            return Err("the stock turns cards to a waste, and there is none".into());
+        }
+        let mut places: [Vec<u8>; 6] = Default::default();
+        for (i, p) in piles.iter().enumerate() {
+            places[place_kind(p.place).0].push(i as u8);
+        }
+        let compiled = Compiled {
+            cards: 52 * usize::from(decks),
+            decks,
+            piles,
+            stock,
+            waste,
+            click: Click::Nothing,
+            rounds,
+            places,
+            file,
+        };
+        let mut compiled = compiled;
+        compiled.click = match deals {
+            StockDeal::Nothing => Click::Nothing,
+            StockDeal::ToWaste(n) => Click::ToWaste(n),
+            StockDeal::ToEach(ref name) => {
+                let g = compiled
+                    .group(name)
+                    .filter(|&g| compiled.file.groups[g].kind == Kind::Tableau)
+                    .ok_or_else(|| {
+                        format!("deals: ToEach({name:?}): no tableau group is called so")
+                    })?;
+                Click::ToEach(compiled.group_piles(g).collect())
+            }
+        };
+        compiled.check_deal()?;
+        Ok(compiled)
+    }
+
+    /// The pile at a place, if there is one.
+    pub fn pile_at(&self, place: Place) -> Option<u8> {
+        let (kind, n) = place_kind(place);
+        self.places[kind].get(usize::from(n)).copied()
+    }
+
+    /// The group called `name`.
+    pub fn group(&self, name: &str) -> Option<usize> {
+        self.file.groups.iter().position(|g| g.name == name)
+    }
+
+    /// The piles of a group, in order.
+    pub fn group_piles(&self, g: usize) -> impl Iterator<Item = u8> + '_ {
+        self.piles
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| usize::from(p.group) == g)
+            .map(|(i, _)| i as u8)
+    }
+
+    /// Every card's place in the win: home, on the foundations.
+    pub fn foundations(&self) -> impl Iterator<Item = u8> + '_ {
+        self.places[2].iter().copied()
+    }
+}
+
+/// The place of pile `n` of a group: numbered on from the piles of the same place kind before.
+fn counts_slot(group: &Group, counts: &mut [u8; 6], n: u8) -> Result<Place, String> {
+    let _ = n;
+    let place = |k: u8| match group.kind {
+        Kind::Stock => Place::Stock,
+        Kind::Waste => Place::Waste,
+        Kind::Foundation => Place::Foundation(k),
+        Kind::Cell => Place::Cell(k),
+        Kind::Tableau => match group.shown.unwrap_or(Shown::Column) {
+            Shown::Column => Place::Column(k),
+            Shown::Squared => Place::Pile(k),
+        },
+    };
+    let (kind, _) = place_kind(place(0));
+    let k = counts[kind];
+    counts[kind] = k
+        .checked_add(1)
+        .filter(|&c| c <= 100)
+        .ok_or("more than 100 piles of one kind")?;
+    Ok(place(k))
+}
+
+/// A pile of a group, the kind's defaults where the group says nothing.
+fn pile(group: &Group, g: u8, place: Place, suit: Option<Suit>, from: u64) -> Result<Pile, String> {
+    let kind = group.kind;
+    let (build, dir, moves, takes, empty, max_cards) = match kind {
+        Kind::Stock | Kind::Waste => (
+            Build::Nothing,
+            Dir::Down,
+            if kind == Kind::Waste {
+                Moves::One
+            } else {
+                Moves::Nothing
+            },
+            Takes::Nothing,
+            Empty::Nothing,
+            MAX_CARDS as u8,
+        ),
+        Kind::Foundation => (
+            Build::SameSuit,
+            Dir::Up,
+            Moves::Nothing,
+            Takes::One,
+            Empty::Rank(1),
+            13,
+        ),
+        Kind::Cell => (
+            Build::Nothing,
+            Dir::Down,
+            Moves::One,
+            Takes::One,
+            Empty::Any,
+            1,
+        ),
+        Kind::Tableau => (
+            group
+                .build
+                .ok_or("build: a tableau pile says how cards build on it")?,
+            Dir::Down,
+            Moves::Run,
+            Takes::Run,
+            Empty::Any,
+            MAX_CARDS as u8,
+        ),
+    };
+    let pile = Pile {
+        kind,
+        group: g,
+        place,
+        build: group.build.unwrap_or(build),
+        dir: group.dir.unwrap_or(dir),
+        wrap: group.wrap.unwrap_or(false),
+        moves: group.moves.unwrap_or(moves),
+        takes: group.takes.unwrap_or(takes),
+        empty: group.empty.unwrap_or(empty),
+        max_cards: group.max_cards.unwrap_or(max_cards),
+        suit,
+        from,
+    };
+    if let Empty::Rank(r) = pile.empty
+        && !(1..=13).contains(&r)
+    {
+        return Err(format!("empty: Rank({r}): 1 (Ace) to 13 (King)"));
+    }
+    if pile.max_cards == 0 {
+        return Err("max_cards: at least one".into());
+    }
+    if matches!(kind, Kind::Stock | Kind::Waste) && (group.takes.is_some() || group.moves.is_some())
+    {
+        return Err("moves and takes: the stock's and the waste's are the rules'".into());
+    }
+    if pile.build == Build::Nothing && pile.takes == Takes::Run {
+        return Err("takes: Run needs a build".into());
+    }
+    Ok(pile)
+}
+
+impl Compiled {
+    /// The deal's steps name groups that exist and need no more cards than the pack has.
+    fn check_deal(&self) -> Result<(), String> {
+        use super::file::Step;
+        let mut dealt = 0usize;
+        for (i, step) in self.file.deal.steps.iter().enumerate() {
+            let field = |f: &str| format!("deal.steps[{i}]: {f}");
+            dealt += match step {
+                Step::Row {
+                    group, first, last, ..
+                } => {
+                    let g = self
+                        .group(group)
+                        .ok_or_else(|| field(&format!("no group is called {group:?}")))?;
+                    let n = self.group_piles(g).count();
+                    let (a, b) = (usize::from(first.unwrap_or(0)), last.map_or(n, usize::from));
+                    if a > b || b > n {
+                        return Err(field(&format!("piles {a}..{b} of a group of {n}")));
+                    }
+                    if matches!(self.file.groups[g].kind, Kind::Stock) {
+                        return Err(field("the rest of the pack goes to the stock by itself"));
+                    }
+                    b - a
+                }
+                Step::BaseCard => 1,
+                Step::Turn => match self.click {
+                    Click::ToWaste(n) => usize::from(n),
+                    _ => return Err(field("Turn: the stock turns nothing to a waste")),
+                },
+            };
+        }
+        if dealt > self.cards {
+            return Err(format!(
+                "deal: the steps deal {dealt} cards, and the pack has {}",
+                self.cards
+            ));
+        }
+        if self.stock.is_none() && dealt < self.cards {
+            return Err(format!(
+                "deal: {} cards are left after the deal, and there is no stock",
+                self.cards - dealt
+            ));
+        }
+        for (k, top) in self.file.deal.to_top.iter().enumerate() {
+            for c in &top.cards {
+                super::deal::chosen(c).ok_or_else(|| {
+                    format!("deal.to_top[{k}]: {c:?} is not a card, rank or suit")
+                })?;
+            }
+        }
+        Ok(())
+    }
+}

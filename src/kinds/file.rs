@@ -1,0 +1,257 @@
+//! A patience written as a file (RON): its piles by kind, each kind's parameters, its deal and
+//! its table. What a field left out means is the kind's default (`compiled.rs`), as PySolFC's
+//! stack classes give their caps defaults; docs/new-patience.md describes every field.
+
+use serde::{Deserialize, Serialize};
+
+/// A patience file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatienceFile {
+    /// The name the command line and files use: lower case, words joined by `-`.
+    pub name: String,
+    /// The name players read.
+    pub title: String,
+    /// PySolFC's number for the game, whose deals this file's deal numbers reproduce.
+    #[serde(default)]
+    pub pysol_id: Option<u32>,
+    /// The menu's family (`Klondike type`, `FreeCell type`, `Fan type`, `Other`).
+    #[serde(default)]
+    pub family: Option<String>,
+    /// A line on what the patience is (the chooser).
+    pub summary: String,
+    /// The Rules panel's text.
+    pub rules: String,
+    /// Packs of 52 cards.
+    #[serde(default)]
+    pub decks: Option<u8>,
+    /// The piles, group by group, in PySolFC's order of the game's stacks.
+    pub groups: Vec<Group>,
+    /// How the cards are dealt.
+    pub deal: Deal,
+    /// The table, as rows of groups.
+    pub layout: Vec<Row>,
+}
+
+/// Piles of one kind with the same parameters.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Group {
+    /// The group's name in this file (steps and other groups name it by it), and the
+    /// player's word for one of its piles unless `called` says another (`column`, `reserve`);
+    /// the notation's letter comes from the kind.
+    pub name: String,
+    #[serde(default)]
+    pub called: Option<String>,
+    pub kind: Kind,
+    /// How many piles (one by default).
+    #[serde(default)]
+    pub count: Option<u8>,
+    /// A column fans its cards down; a squared pile shows its top card (tableau piles only).
+    #[serde(default)]
+    pub shown: Option<Shown>,
+    /// How a card goes on the one below it, and what a run that moves must be.
+    #[serde(default)]
+    pub build: Option<Build>,
+    #[serde(default)]
+    pub dir: Option<Dir>,
+    /// A King goes on an Ace going up (on a Queen going down, an Ace on a King).
+    #[serde(default)]
+    pub wrap: Option<bool>,
+    /// What may be taken from the pile.
+    #[serde(default)]
+    pub moves: Option<Moves>,
+    /// What the pile takes.
+    #[serde(default)]
+    pub takes: Option<Takes>,
+    /// What an empty pile takes.
+    #[serde(default)]
+    pub empty: Option<Empty>,
+    /// The most cards it holds.
+    #[serde(default)]
+    pub max_cards: Option<u8>,
+    /// Each pile's suit, in order (`"CSHD"`, `"CCSSHHDD"`): the foundations' suits, cycled.
+    #[serde(default)]
+    pub suits: Option<String>,
+    /// Only from these groups (by name) does the pile take cards; all when left out.
+    #[serde(default)]
+    pub from: Option<Vec<String>>,
+    /// The stock's click.
+    #[serde(default)]
+    pub deals: Option<StockDeal>,
+    /// The stock's rounds: how many times it is gone through (none: without end).
+    #[serde(default)]
+    pub rounds: Option<Rounds>,
+    /// PySolFC's name for these stacks (`rows`, `reserves`), numbered on across groups: the
+    /// tests compare each deal with the one PySolFC's own code deals.
+    #[serde(default)]
+    pub pysol: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    Stock,
+    Waste,
+    #[default]
+    Foundation,
+    /// One card at most, shown alone: a free cell, or a reserve that only gives.
+    Cell,
+    Tableau,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Shown {
+    Column,
+    Squared,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Build {
+    /// Nothing is built on the pile's cards.
+    Nothing,
+    SameSuit,
+    AlternateColour,
+    SameColour,
+    AnySuit,
+    AnySuitButOwn,
+    /// Osmosis's foundations: a card of the suit of the pile's first card, whose rank the pile
+    /// before in the group holds; an empty pile takes the rank of that pile's first card, in
+    /// any suit, once it has one. The group's first pile takes any card, then its suit.
+    RanksOfPrevious,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Dir {
+    Down,
+    Up,
+    /// Up or down (PySolFC's UD piles: a run that moves goes one way).
+    Either,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Moves {
+    /// Nothing leaves the pile (a foundation whose cards stay home).
+    Nothing,
+    /// Its top card.
+    One,
+    /// Any run of its top cards built by its rule.
+    Run,
+    /// A run as large as empty cells and empty tableau piles allow (FreeCell's).
+    SuperMove,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Takes {
+    /// Nothing is put on it (a reserve that only gives).
+    Nothing,
+    One,
+    /// A run built by its rule.
+    Run,
+    /// Only a whole run at once, King to Ace, built by its rule (a Spider foundation).
+    WholeRun,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Empty {
+    Any,
+    /// An empty pile stays empty.
+    Nothing,
+    /// Only a card of this rank (1 Ace .. 13 King).
+    Rank(u8),
+    /// The rank of the card dealt first (Four Seasons' foundations).
+    FirstCard,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StockDeal {
+    /// Turns this many cards to the waste.
+    ToWaste(u8),
+    /// A card to each pile of the group, empty ones too, in order (the last deal may be short).
+    ToEach(String),
+    /// Nothing: the stock only holds the cards left after the deal (no stock is shown).
+    Nothing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rounds {
+    /// Gone through this many times in all (1: no turning over).
+    Times(u8),
+    WithoutEnd,
+}
+
+/// PySolFC's deal: the shuffle's hooks, then the steps, then the rest to the stock.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    /// Cards moved to the top of the shuffled pack (dealt first) before dealing, in order.
+    #[serde(default)]
+    pub to_top: Vec<ToTop>,
+    pub steps: Vec<Step>,
+}
+
+/// PySolFC's `_shuffleHookMoveToTop`: the cards chosen go on top, the smallest key dealt first
+/// (among equal keys, the card that lay nearer the top).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ToTop {
+    /// The cards chosen: `"KH"`, `"K"` (every King), `"H"` (every heart).
+    pub cards: Vec<String>,
+    /// Only the first pack's copies.
+    #[serde(default)]
+    pub first_deck: bool,
+    pub key: Key,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Key {
+    Suit,
+    Rank,
+    RankThenSuit,
+    SuitThenRank,
+    /// All alike: the order they lay in.
+    None,
+}
+
+/// One step of the deal, as PySolFC's `startGame` calls them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Step {
+    /// A card to each pile of the group in order (`dealRow`): piles `first..last` (the whole
+    /// group when left out), face down or up, right to left when `reverse`.
+    Row {
+        group: String,
+        #[serde(default)]
+        first: Option<u8>,
+        #[serde(default)]
+        last: Option<u8>,
+        #[serde(default)]
+        face_down: bool,
+        #[serde(default)]
+        reverse: bool,
+    },
+    /// The next card to the foundation of its suit; foundations whose empty takes the first
+    /// card's rank take this card's (Four Seasons).
+    BaseCard,
+    /// The stock's click, as a player's (`dealCards`).
+    Turn,
+}
+
+/// A row of the table: groups side by side, each a band of piles, left to right.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Row {
+    pub groups: Vec<Place>,
+}
+
+/// Piles of a group in a row: piles `first..last` of it (all when left out), and a gap of
+/// this many card widths before it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Place {
+    pub group: String,
+    #[serde(default)]
+    pub first: Option<u8>,
+    #[serde(default)]
+    pub last: Option<u8>,
+    #[serde(default)]
+    pub gap: Option<f32>,
+}

@@ -1,0 +1,102 @@
+//! Patiences written as files: a few kinds of pile with their parameters as data (as PySolFC
+//! composes its games from a few stack classes), PySolFC's deal as data, and one engine that
+//! plays any such file (`file` what a file says, `compiled` its piles resolved and checked,
+//! `deal` PySolFC's deal, `position` the compact position, `moves` the rules). The shipped
+//! files are in `assets/patiences/`; a player's own in the data folder's `patiences/`.
+
+pub mod compiled;
+pub mod deal;
+pub mod file;
+pub mod moves;
+pub mod position;
+pub mod text;
+
+pub use compiled::Compiled;
+pub use file::PatienceFile;
+pub use moves::{Done, Illegal, Step};
+pub use position::Position;
+
+use std::sync::OnceLock;
+
+/// The shipped patience files, by name.
+pub const SHIPPED: &[(&str, &str)] = &[
+    (
+        "four-seasons",
+        include_str!("../../assets/patiences/four-seasons.ron"),
+    ),
+    (
+        "stonewall",
+        include_str!("../../assets/patiences/stonewall.ron"),
+    ),
+    (
+        "seven-devils",
+        include_str!("../../assets/patiences/seven-devils.ron"),
+    ),
+    (
+        "shamrocks",
+        include_str!("../../assets/patiences/shamrocks.ron"),
+    ),
+    ("sultan", include_str!("../../assets/patiences/sultan.ron")),
+    (
+        "osmosis",
+        include_str!("../../assets/patiences/osmosis.ron"),
+    ),
+    (
+        "rouge-et-noir",
+        include_str!("../../assets/patiences/rouge-et-noir.ron"),
+    ),
+];
+
+/// Klondike and FreeCell written as files: the proof that the engine plays them move for move
+/// as their own rules do (tests); the hand-written ones are what players play.
+pub const PROOFS: &[(&str, &str)] = &[
+    (
+        "klondike",
+        include_str!("../../assets/patiences/proofs/klondike.ron"),
+    ),
+    (
+        "klondike-unlimited",
+        include_str!("../../assets/patiences/proofs/klondike-unlimited.ron"),
+    ),
+    (
+        "klondike-draw-three",
+        include_str!("../../assets/patiences/proofs/klondike-draw-three.ron"),
+    ),
+    (
+        "freecell",
+        include_str!("../../assets/patiences/proofs/freecell.ron"),
+    ),
+    (
+        "bakers-game",
+        include_str!("../../assets/patiences/proofs/bakers-game.ron"),
+    ),
+];
+
+/// Reads a patience file; errors name the file, the line and the field.
+pub fn parse(file: &str, text: &str) -> Result<Compiled, String> {
+    let parsed: PatienceFile = ron::from_str(text).map_err(|e| {
+        format!(
+            "{file}: line {}, column {}: {}",
+            e.position.line, e.position.col, e.code
+        )
+    })?;
+    Compiled::new(parsed).map_err(|e| format!("{file}: {e}"))
+}
+
+/// The shipped patiences, compiled once, for the life of the program.
+pub fn shipped() -> &'static [&'static Compiled] {
+    static SHIPPED_ONCE: OnceLock<Vec<&'static Compiled>> = OnceLock::new();
+    SHIPPED_ONCE.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .map(|(name, text)| {
+                let compiled =
+                    parse(&format!("{name}.ron"), text).expect("shipped files are sound");
+                &*Box::leak(Box::new(compiled))
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,159 @@
+//! A position of any patience written as a file, compact and cheap to copy: every card a byte,
+//! pile after pile, bottom first, and where each pile ends. A solver searches millions of these.
+
+use super::compiled::{MAX_CARDS, MAX_PILES};
+use crate::cards::Card;
+use std::fmt;
+
+/// The bit of a card's byte that says it lies face down.
+pub const DOWN: u8 = 0x80;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Cards (`Card::index`, `DOWN` set when face down), pile 0's first.
+    cards: [u8; MAX_CARDS],
+    /// One past each pile's top card in `cards`.
+    ends: [u8; MAX_PILES],
+    piles: u8,
+    /// The stock's round: 1 until the waste is first turned over.
+    pub round: u8,
+    /// The rank the foundations start from where the first card sets it (0: none).
+    pub base: u8,
+}
+
+impl Position {
+    /// No cards on `piles` piles.
+    pub fn empty(piles: usize) -> Position {
+        Position {
+            cards: [0; MAX_CARDS],
+            ends: [0; MAX_PILES],
+            piles: piles as u8,
+            round: 1,
+            base: 0,
+        }
+    }
+
+    pub fn piles(&self) -> usize {
+        usize::from(self.piles)
+    }
+
+    fn start(&self, pile: u8) -> usize {
+        match pile {
+            0 => 0,
+            p => usize::from(self.ends[usize::from(p) - 1]),
+        }
+    }
+
+    /// A pile's card bytes, bottom first.
+    pub fn pile(&self, pile: u8) -> &[u8] {
+        &self.cards[self.start(pile)..usize::from(self.ends[usize::from(pile)])]
+    }
+
+    pub fn len(&self, pile: u8) -> usize {
+        usize::from(self.ends[usize::from(pile)]) - self.start(pile)
+    }
+
+    pub fn is_empty(&self, pile: u8) -> bool {
+        self.len(pile) == 0
+    }
+
+    /// A pile's top card byte.
+    pub fn top(&self, pile: u8) -> Option<u8> {
+        self.pile(pile).last().copied()
+    }
+
+    /// Puts a card byte on a pile.
+    pub fn push(&mut self, pile: u8, byte: u8) {
+        let end = usize::from(self.ends[usize::from(self.piles) - 1]);
+        let at = usize::from(self.ends[usize::from(pile)]);
+        self.cards.copy_within(at..end, at + 1);
+        self.cards[at] = byte;
+        for e in &mut self.ends[usize::from(pile)..usize::from(self.piles)] {
+            *e += 1;
+        }
+    }
+
+    /// Moves the top `n` cards of `from` onto `to`, in their order.
+    pub fn shift(&mut self, from: u8, to: u8, n: usize) {
+        let (f, t) = (usize::from(from), usize::from(to));
+        if f < t {
+            let a = usize::from(self.ends[f]) - n;
+            let b = usize::from(self.ends[t]);
+            self.cards[a..b].rotate_left(n);
+            for e in &mut self.ends[f..t] {
+                *e -= n as u8;
+            }
+        } else {
+            let a = usize::from(self.ends[t]);
+            let b = usize::from(self.ends[f]);
+            self.cards[a..b].rotate_right(n);
+            for e in &mut self.ends[t..f] {
+                *e += n as u8;
+            }
+        }
+    }
+
+    /// Turns the top card of a pile over.
+    pub fn flip_top(&mut self, pile: u8) {
+        let i = usize::from(self.ends[usize::from(pile)]) - 1;
+        self.cards[i] ^= DOWN;
+    }
+
+    /// A card of a pile, `depth` from the top (0: the top).
+    pub fn card(&self, pile: u8, depth: usize) -> u8 {
+        let p = self.pile(pile);
+        p[p.len() - 1 - depth]
+    }
+
+    /// The pile's cards as cards, bottom first, with whether each is face up.
+    pub fn slots(&self, pile: u8) -> impl Iterator<Item = (Card, bool)> + '_ {
+        self.pile(pile).iter().map(|&b| (card(b), b & DOWN == 0))
+    }
+}
+
+/// The card a byte holds.
+pub fn card(byte: u8) -> Card {
+    Card::from_index(byte & !DOWN).expect("a card byte holds a card")
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "round {} base {} [", self.round, self.base)?;
+        for p in 0..self.piles {
+            if p > 0 {
+                f.write_str(" |")?;
+            }
+            for &b in self.pile(p) {
+                if b & DOWN != 0 {
+                    write!(f, " ({})", card(b))?;
+                } else {
+                    write!(f, " {}", card(b))?;
+                }
+            }
+        }
+        f.write_str(" ]")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_shift_between_piles_in_order_either_way() {
+        let mut p = Position::empty(4);
+        for (pile, b) in [(0, 1), (0, 2), (0, 3), (2, 10), (3, 20), (3, 21)] {
+            p.push(pile, b);
+        }
+        p.shift(0, 2, 2);
+        assert_eq!((p.pile(0), p.pile(2)), (&[1][..], &[10, 2, 3][..]));
+        p.shift(3, 1, 2);
+        assert_eq!((p.pile(1), p.pile(3)), (&[20, 21][..], &[][..]));
+        p.shift(2, 0, 3);
+        assert_eq!(p.pile(0), &[1, 10, 2, 3]);
+        assert!(p.is_empty(2));
+        p.flip_top(0);
+        assert_eq!(p.top(0), Some(3 | DOWN));
+        assert_eq!(p.card(0, 1), 2);
+    }
+}
