@@ -4,7 +4,18 @@ use crate::patience::contract::{Checked, keep};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
-const CHECKED: [&str; 3] = ["zodiac", "klondike", "freecell"];
+const CHECKED: [&str; 10] = [
+    "zodiac",
+    "klondike",
+    "freecell",
+    "four-seasons",
+    "stonewall",
+    "seven-devils",
+    "shamrocks",
+    "sultan",
+    "osmosis",
+    "rouge-et-noir",
+];
 
 fn report(name: &str, c: Checked) {
     println!("{name}: {c:?}");
@@ -53,4 +64,10 @@ fn freecell_keeps_the_contract() {
         "freecell",
         keep::<crate::freecell::patience::FreeCell>(3, 120, &delicate),
     );
+}
+
+/// Every patience written as a file: each is a rule set of the one engine, checked together.
+#[test]
+fn the_patiences_written_as_files_keep_the_contract() {
+    report("files", keep::<crate::kinds::patience::Kinds>(2, 60, &[]));
 }

@@ -19,6 +19,8 @@ pub mod cli;
 #[cfg(test)]
 mod contract_tests;
 pub mod freecell;
+#[cfg(test)]
+mod proof_tests;
 // Bevy systems take their data as parameters: long signatures and nested query filters are
 // the normal shape of such code, as Bevy itself recommends. Only the front end needs this.
 #[cfg(feature = "game")]

@@ -4,13 +4,16 @@
 
 use crate::patience::Patience;
 
-/// All the patiences, in the order players see them.
+/// All the patiences, in the order players see them: those written by hand, then those
+/// written as files (shipped, then a player's own).
 pub fn all() -> Vec<&'static dyn Patience> {
-    vec![
+    let mut all: Vec<&'static dyn Patience> = vec![
         &crate::zodiac::patience::ZODIAC,
         &crate::klondike::patience::KLONDIKE,
         &crate::freecell::patience::FREECELL,
-    ]
+    ];
+    all.extend(crate::kinds::patience::patiences());
+    all
 }
 
 /// The patience a game starts with when nothing says otherwise.

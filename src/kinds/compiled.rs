@@ -245,7 +245,7 @@ fn counts_slot(group: &Group, counts: &mut [u8; 6], n: u8) -> Result<Place, Stri
         Kind::Cell => Place::Cell(k),
         Kind::Tableau => match group.shown.unwrap_or(Shown::Column) {
             Shown::Column => Place::Column(k),
-            Shown::Squared => Place::Pile(k),
+            Shown::Squared | Shown::Row => Place::Pile(k),
         },
     };
     let (kind, _) = place_kind(place(0));
@@ -377,7 +377,7 @@ impl Compiled {
         }
         for (k, top) in self.file.deal.to_top.iter().enumerate() {
             for c in &top.cards {
-                super::deal::chosen(c).ok_or_else(|| {
+                super::file::chosen(c).ok_or_else(|| {
                     format!("deal.to_top[{k}]: {c:?} is not a card, rank or suit")
                 })?;
             }

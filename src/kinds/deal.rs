@@ -3,7 +3,7 @@
 //! file's steps, each card taken from the top; the rest is the stock.
 
 use super::compiled::{Click, Compiled};
-use super::file::{Key, Kind, Step};
+use super::file::{Key, Kind, Step, chosen};
 use super::position::{DOWN, Position};
 use crate::cards::{Card, DealNumber, Suit};
 
@@ -12,25 +12,6 @@ use crate::cards::{Card, DealNumber, Suit};
 struct Dealt {
     deck: u8,
     card: Card,
-}
-
-/// What a hook's pattern chooses: a card (`"KH"`), a rank (`"K"`) or a suit (`"H"`).
-pub fn chosen(pattern: &str) -> Option<(Option<u8>, Option<Suit>)> {
-    if let Some(card) = Card::parse(pattern) {
-        return Some((Some(card.rank()), Some(card.suit())));
-    }
-    let mut chars = pattern.chars();
-    let c = chars.next()?.to_ascii_uppercase();
-    if chars.next().is_some() {
-        return None;
-    }
-    if let Some(suit) = Suit::ALL.into_iter().find(|s| s.letter() == c) {
-        return Some((None, Some(suit)));
-    }
-    let rank = crate::cards::card::RANK_LETTERS
-        .iter()
-        .position(|&l| l == c)?;
-    Some((Some(rank as u8 + 1), None))
 }
 
 /// The pack as PySolFC lists it before shuffling: pack by pack, suit by suit (♣ ♠ ♥ ♦), Ace

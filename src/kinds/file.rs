@@ -2,6 +2,7 @@
 //! its table. What a field left out means is the kind's default (`compiled.rs`), as PySolFC's
 //! stack classes give their caps defaults; docs/new-patience.md describes every field.
 
+use crate::cards::{Card, Suit};
 use serde::{Deserialize, Serialize};
 
 /// A patience file.
@@ -47,7 +48,8 @@ pub struct Group {
     /// How many piles (one by default).
     #[serde(default)]
     pub count: Option<u8>,
-    /// A column fans its cards down; a squared pile shows its top card (tableau piles only).
+    /// A column fans its cards down; a squared pile shows its top card; a row shows its cards
+    /// side by side (tableau piles only; a row's pile holds at most eight).
     #[serde(default)]
     pub shown: Option<Shown>,
     /// How a card goes on the one below it, and what a run that moves must be.
@@ -103,6 +105,8 @@ pub enum Kind {
 pub enum Shown {
     Column,
     Squared,
+    /// Side by side to the right, as many as the pile holds (a pile of a few cards).
+    Row,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -254,4 +258,23 @@ pub struct Place {
     pub last: Option<u8>,
     #[serde(default)]
     pub gap: Option<f32>,
+}
+
+/// What a hook's pattern chooses: a card (`"KH"`), a rank (`"K"`) or a suit (`"H"`).
+pub fn chosen(pattern: &str) -> Option<(Option<u8>, Option<Suit>)> {
+    if let Some(card) = Card::parse(pattern) {
+        return Some((Some(card.rank()), Some(card.suit())));
+    }
+    let mut chars = pattern.chars();
+    let c = chars.next()?.to_ascii_uppercase();
+    if chars.next().is_some() {
+        return None;
+    }
+    if let Some(suit) = Suit::ALL.into_iter().find(|s| s.letter() == c) {
+        return Some((None, Some(suit)));
+    }
+    let rank = crate::cards::card::RANK_LETTERS
+        .iter()
+        .position(|&l| l == c)?;
+    Some((Some(rank as u8 + 1), None))
 }

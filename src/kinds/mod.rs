@@ -7,7 +7,9 @@
 pub mod compiled;
 pub mod deal;
 pub mod file;
+pub mod layout;
 pub mod moves;
+pub mod patience;
 pub mod position;
 pub mod text;
 

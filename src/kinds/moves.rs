@@ -117,7 +117,7 @@ fn is_run(pile: &Pile, cards: &[u8]) -> bool {
 }
 
 /// The most cards a move from `from` may take now (before what the target allows).
-fn most_cards(rules: &Compiled, p: &Position, from: u8) -> usize {
+pub fn most_cards(rules: &Compiled, p: &Position, from: u8) -> usize {
     let pile = &rules.piles[usize::from(from)];
     match pile.moves {
         Moves::Nothing => 0,
@@ -275,6 +275,58 @@ pub fn legal(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
     }
 }
 
+/// Whether a move changes nothing that matters: a whole pile into an empty one of its group
+/// (the same pile, elsewhere).
+pub fn is_idle(rules: &Compiled, p: &Position, m: Step) -> bool {
+    m.count > 0
+        && usize::from(m.count) == p.len(m.from)
+        && p.is_empty(m.to)
+        && rules.piles[usize::from(m.from)].group == rules.piles[usize::from(m.to)].group
+}
+
+/// Whether a move from `from` is legal (after the stock's click, which is not asked).
+fn moves_from(rules: &Compiled, p: &Position, from: u8, idle_too: bool) -> bool {
+    p.top(from).is_some_and(|t| t & DOWN == 0)
+        && (1..=most_cards(rules, p, from)).any(|n| {
+            (0..rules.piles.len() as u8).any(|to| {
+                let m = Step {
+                    from,
+                    to,
+                    count: n as u8,
+                };
+                to != from
+                    && takes(rules, p, from, to, n).is_ok()
+                    && (rules.piles[usize::from(from)].moves != Moves::SuperMove
+                        || n <= super_move(rules, p, to))
+                    && (idle_too || !is_idle(rules, p, m))
+            })
+        })
+}
+
+/// Stuck: no move but idle ones and the waste's turning, and turning brings no card to the
+/// waste that could go anywhere (as Klondike's rules say it).
+pub fn is_stuck(rules: &Compiled, p: &Position) -> bool {
+    if (0..rules.piles.len() as u8).any(|from| moves_from(rules, p, from, false)) {
+        return false;
+    }
+    let (Some(waste), Click::ToWaste(_)) = (rules.waste, &rules.click) else {
+        // A click that deals to the table changes it.
+        return stock_click(rules, p).is_none();
+    };
+    let mut q = *p;
+    let limit = 2 * (p.len(waste) + rules.stock.map_or(0, |s| p.len(s))) + 4;
+    for _ in 0..limit {
+        if moves_from(rules, &q, waste, true) {
+            return false;
+        }
+        let Some(click) = stock_click(rules, &q) else {
+            return true;
+        };
+        play(rules, &mut q, click);
+    }
+    true
+}
+
 /// Whether the rules allow a move, and if not, why.
 pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
     let piles = rules.piles.len() as u8;
@@ -333,7 +385,10 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
             p.shift(m.from, m.to, 1);
             p.flip_top(m.to);
         }
-        p.round += 1;
+        // Without end, the rounds are not counted: a position is the same in any of them.
+        if let Rounds::Times(_) = rules.rounds {
+            p.round += 1;
+        }
         return Done {
             flipped: false,
             turned: n as u8,
@@ -390,7 +445,9 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
                 _ => (0..done.turned).for_each(|_| back(p, m.to)),
             }
         } else {
-            p.round -= 1;
+            if let Rounds::Times(_) = rules.rounds {
+                p.round -= 1;
+            }
             for _ in 0..done.turned {
                 p.flip_top(m.to);
                 p.shift(m.to, m.from, 1);

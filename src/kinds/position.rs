@@ -105,6 +105,38 @@ impl Position {
         p[p.len() - 1 - depth]
     }
 
+    /// A 128-bit key of the position for a solver's table of positions seen: every byte that
+    /// matters mixed in two independent lanes (64-bit multiply-rotate, then murmur's
+    /// finaliser); two positions share a key by chance once in about 2^64 pairs.
+    pub fn key(&self) -> u128 {
+        let total = usize::from(self.ends[usize::from(self.piles).max(1) - 1]);
+        let (mut a, mut b) = (0x9e37_79b9_7f4a_7c15u64, 0xc2b2_ae3d_27d4_eb4fu64);
+        let mut mix = |w: u64| {
+            a = (a ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(29);
+            b = (b ^ w.rotate_left(23))
+                .wrapping_mul(0xc4ce_b9fe_1a85_ec53)
+                .rotate_left(31);
+        };
+        let words = |bytes: &[u8], mix: &mut dyn FnMut(u64)| {
+            for chunk in bytes.chunks(8) {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                mix(u64::from_le_bytes(word));
+            }
+        };
+        words(&self.cards[..total], &mut mix);
+        words(&self.ends[..usize::from(self.piles)], &mut mix);
+        mix(u64::from(self.round) << 8 | u64::from(self.base));
+        let fmix = |mut h: u64| {
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+            h ^ (h >> 33)
+        };
+        (u128::from(fmix(a)) << 64) | u128::from(fmix(b ^ a.rotate_left(17)))
+    }
+
     /// The pile's cards as cards, bottom first, with whether each is face up.
     pub fn slots(&self, pile: u8) -> impl Iterator<Item = (Card, bool)> + '_ {
         self.pile(pile).iter().map(|&b| (card(b), b & DOWN == 0))

@@ -116,3 +116,27 @@ fn every_file_deals_the_whole_pack_once() {
         }
     }
 }
+
+#[test]
+fn every_file_lays_out_every_pile_from_1024x640_to_4k() {
+    use crate::patience::layout::checks::at_every_size;
+    for &c in shipped() {
+        at_every_size(
+            |w, h, s| layout::layout(c, w, h, s),
+            |l| {
+                for pile in &c.piles {
+                    assert!(
+                        l.has(pile.place),
+                        "{} lays out no {:?}",
+                        c.file.name,
+                        pile.place
+                    );
+                }
+                // Cards a player can read: at the smallest window, 60 pixels tall at least.
+                if l.width <= 1024.0 && l.height <= 640.0 {
+                    assert!(l.card_h >= 60.0, "{}: cards {} tall", c.file.name, l.card_h);
+                }
+            },
+        );
+    }
+}

@@ -47,7 +47,8 @@ impl<T: Table> Patience for T {
     }
 
     fn layout(&self, width: f32, height: f32, scale_factor: f32) -> Layout {
-        T::layout(width, height, scale_factor)
+        // Each rule set of a patience written by hand lays out the same table.
+        T::layout(&T::params(&T::shipped()[0]), width, height, scale_factor)
     }
 
     fn rules_text(&self) -> &'static str {
@@ -111,13 +112,13 @@ impl<R: Rules> Snapshot for Position<R> {
     }
 }
 
-fn snapshot<R: Rules>(params: R::Params, position: R::Position) -> Arc<dyn Snapshot> {
+pub fn snapshot<R: Rules>(params: R::Params, position: R::Position) -> Arc<dyn Snapshot> {
     Arc::new(Position::<R>(params, position))
 }
 
 impl<T: Table> Game for Played<T> {
     fn patience(&self) -> &'static dyn Patience {
-        T::this()
+        T::patience(self)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

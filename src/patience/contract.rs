@@ -60,7 +60,7 @@ pub fn keep<R: Table>(
             R::apply(&params, &mut q, m).unwrap_or_else(|e| panic!("{what}: {m}: {e}"));
         }
         assert!(
-            R::is_won(&q),
+            R::is_won(&params, &q),
             "{what}: the delicate position's win does not win"
         );
         assert!(
@@ -141,7 +141,7 @@ fn looser_rules_keep_wins<R: Table>(
                 let replays = line.iter().all(|n| {
                     R::from_neutral(*n).is_some_and(|m| R::apply(&params[b], &mut q, m).is_ok())
                 });
-                if !replays || !R::is_won(&q) {
+                if !replays || !R::is_won(&params[b], &q) {
                     continue;
                 }
                 checked.compared += 1;
@@ -163,15 +163,23 @@ fn looser_rules_keep_wins<R: Table>(
 fn rule_sets<R: Rules>() -> Vec<R::RuleSet> {
     let mut sets = R::shipped();
     for set in R::shipped() {
-        // In RON's compact form a yes/no setting reads `:true` or `:false`, and nothing else
-        // does but text, which no rule set's words hold.
+        // In RON's compact form a yes/no setting reads `:true` or `:false` (`:Some(true)` where
+        // it may be left out), and nothing else does but text, which no rule set's words hold.
         let text = ron::to_string(&set).unwrap();
         let named = format!("name:\"{}", R::info(&set).name);
-        let flags = text
-            .match_indices(":true")
-            .chain(text.match_indices(":false"));
+        let words = [":true", ":false", ":Some(true)", ":Some(false)"];
+        let flags = words.iter().flat_map(|w| text.match_indices(w));
         for (at, word) in flags.collect::<Vec<_>>() {
-            let other = if word == ":true" { ":false" } else { ":true" };
+            let setting = text[..at].rsplit(['(', ',']).next().unwrap_or("");
+            if R::DEAL_FLAGS.contains(&setting) {
+                continue;
+            }
+            let other = match word {
+                ":true" => ":false",
+                ":false" => ":true",
+                ":Some(true)" => ":Some(false)",
+                _ => ":Some(true)",
+            };
             let switched = format!("{}{other}{}", &text[..at], &text[at + word.len()..]).replacen(
                 &named,
                 &format!("{named}-switched"),
@@ -275,7 +283,7 @@ fn layout_fits<R: Table>() {
         (3840.0, 2160.0),
     ] {
         for scale in [1.0, 1.25, 2.0] {
-            let layout = R::layout(w, h, scale);
+            let layout = R::layout(game.rules(), w, h, scale);
             checks::check(&layout);
             for place in R::places(&game) {
                 assert!(layout.has(place), "{} lays out no {place:?}", R::NAME);
@@ -302,7 +310,7 @@ fn near_the_end<R: Table>(game: &Played<R>, rng: &mut StdRng, checked: &mut Chec
         path.push(p);
     }
     assert!(
-        R::is_won(&p),
+        R::is_won(&params, &p),
         "{what}, deal {}: the solver's line does not win",
         game.deal()
     );
@@ -377,7 +385,7 @@ fn plain<R: Rules>(params: &R::Params, start: R::Position, budget: usize) -> Opt
     let mut path = vec![(start, moves(&start))];
     seen.insert(Exact(start));
     while let Some((p, left)) = path.last_mut() {
-        if R::is_won(p) {
+        if R::is_won(params, p) {
             return Some(true);
         }
         let Some(m) = left.pop() else {

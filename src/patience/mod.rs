@@ -23,6 +23,7 @@ pub mod verdict_files;
 pub mod words;
 
 pub use crate::cards::{Card, DealNumber, Suit};
+pub use bridge::snapshot;
 pub use layout::{Layout, Rect, Shape};
 pub use played::{Outcome, Played};
 pub use rules::{CommandLine, Decided, Effort, Rules};

@@ -46,6 +46,9 @@ pub trait Rules: Sized + Send + Sync + 'static {
     const VERSION: u32;
     /// Records older than this say nothing of counting: a won game was counted when it was won.
     const COUNTED_SINCE: u32 = 1;
+    /// Yes/no settings of a rule set that say how the cards are dealt, not how they play: the
+    /// contract switches every other one.
+    const DEAL_FLAGS: &'static [&'static str] = &[];
 
     /// The one value of this patience, for the interface.
     fn this() -> &'static Self;
@@ -85,7 +88,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ) -> Result<Self::Done, Self::Illegal>;
     /// Takes back a move just played from here, with what playing it changed.
     fn undo(params: &Self::Params, position: &mut Self::Position, m: Self::Move, done: Self::Done);
-    fn is_won(position: &Self::Position) -> bool;
+    fn is_won(params: &Self::Params, position: &Self::Position) -> bool;
     fn status(params: &Self::Params, position: &Self::Position) -> Status;
     /// Every move the rules allow from here (`apply` takes exactly these).
     fn legal_moves(params: &Self::Params, position: &Self::Position) -> Vec<Self::Move>;
@@ -99,7 +102,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn solve(params: &Self::Params, position: &Self::Position) -> Verdict;
 
     /// The table for a window of this logical size.
-    fn layout(width: f32, height: f32, scale_factor: f32) -> Layout;
+    fn layout(params: &Self::Params, width: f32, height: f32, scale_factor: f32) -> Layout;
 }
 
 /// One deal decided by a win-rate run.

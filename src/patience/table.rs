@@ -17,6 +17,15 @@ pub type GameOf<R> = Played<R>;
 /// overrides one only where its rules differ, saying why.
 pub trait Table: CommandLine {
     fn places(game: &GameOf<Self>) -> Vec<Place>;
+    /// The patience a game is of: this one, but where one `Rules` plays many patiences (the
+    /// files' engine), the game's own.
+    fn patience(game: &GameOf<Self>) -> &'static dyn super::Patience
+    where
+        Self: super::Patience,
+    {
+        let _ = game;
+        Self::this()
+    }
     /// The cards of a place, bottom first.
     fn cards(game: &GameOf<Self>, place: Place) -> Vec<Slot>;
     fn stuck_reason(game: &GameOf<Self>) -> String;

@@ -258,12 +258,12 @@ impl patience::Rules for Piles {
         }
     }
 
-    fn is_won(p: &Table) -> bool {
+    fn is_won(_: &PilesRules, p: &Table) -> bool {
         p.home == [13; 4]
     }
 
     fn status(_: &PilesRules, p: &Table) -> Status {
-        if Self::is_won(p) {
+        if Self::is_won(&PilesRules, p) {
             Status::Won
         } else if p.legal().is_empty() {
             Status::Stuck
@@ -309,7 +309,7 @@ impl patience::Rules for Piles {
         patience::solver::solve_at_table::<NoSolver>(rules, p)
     }
 
-    fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
+    fn layout(_: &PilesRules, width: f32, height: f32, scale_factor: f32) -> Layout {
         let (card_h, gap) = ((height - 60.0) / 5.0, 12.0);
         let card_w = card_h * 0.714;
         let table = Rect::new(0.0, -22.0, width, height - 44.0);

@@ -69,7 +69,7 @@ impl patience::Rules for FreeCell {
         position.undo(m);
     }
 
-    fn is_won(position: &Position) -> bool {
+    fn is_won(_: &Rules, position: &Position) -> bool {
         position.is_won()
     }
 
@@ -106,7 +106,7 @@ impl patience::Rules for FreeCell {
         patience::solver::solve_at_table::<Solver>(rules, position)
     }
 
-    fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
+    fn layout(_: &Rules, width: f32, height: f32, scale_factor: f32) -> Layout {
         super::layout::layout(width, height, scale_factor)
     }
 }

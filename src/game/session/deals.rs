@@ -347,6 +347,9 @@ pub(super) fn find_next_deal(
         .0
         .iter()
         .filter(|p| p.name() != patience.name())
+        // Only where the solver's verdicts are quick: a patience not yet measured deals its
+        // first winnable deal when switched to, after its search.
+        .filter(|p| crate::patience::difficulty::measured(p.name()))
         .filter_map(|p| {
             let rules = settings
                 .as_ref()

@@ -80,7 +80,7 @@ impl patience::Rules for Klondike {
         position.undo(m, done);
     }
 
-    fn is_won(position: &Position) -> bool {
+    fn is_won(_: &Rules, position: &Position) -> bool {
         position.is_won()
     }
 
@@ -108,7 +108,7 @@ impl patience::Rules for Klondike {
         patience::solver::solve_at_table::<super::solver::Solver>(rules, position)
     }
 
-    fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
+    fn layout(_: &Rules, width: f32, height: f32, scale_factor: f32) -> Layout {
         super::layout::layout(width, height, scale_factor)
     }
 }

@@ -243,7 +243,7 @@ impl<R: Rules> Played<R> {
     /// The game is won and not yet counted: it is counted now (a win, or solved with help if
     /// Show me played some of it), and never again, whatever undo, redo or a relaunch do.
     pub fn count_win(&mut self) -> Option<Outcome> {
-        if self.counted.is_some() || !R::is_won(&self.position) {
+        if self.counted.is_some() || !R::is_won(&self.params, &self.position) {
             return None;
         }
         let outcome = if self.helped {

@@ -94,13 +94,12 @@ impl<R: Rules> Played<R> {
         // COUNTED_SINCE say nothing of counting: a won game was counted when it was won.
         game.played = record.played || !record.moves.is_empty() || !record.redo.is_empty();
         game.counted = record.counted.or_else(|| {
-            (record.version < R::COUNTED_SINCE && R::is_won(&game.position)).then_some(
-                if game.helped {
+            (record.version < R::COUNTED_SINCE && R::is_won(&game.params, &game.position))
+                .then_some(if game.helped {
                     Outcome::Helped
                 } else {
                     Outcome::Won
-                },
-            )
+                })
         });
         Ok(game)
     }

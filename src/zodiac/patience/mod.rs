@@ -82,7 +82,7 @@ impl patience::Rules for Zodiac {
         position.undo(rules, m);
     }
 
-    fn is_won(position: &Position) -> bool {
+    fn is_won(_: &Rules, position: &Position) -> bool {
         position.is_won()
     }
 
@@ -110,7 +110,7 @@ impl patience::Rules for Zodiac {
         patience::solver::solve_at_table::<crate::zodiac::solver::Solver>(rules, position)
     }
 
-    fn layout(width: f32, height: f32, scale_factor: f32) -> Layout {
+    fn layout(_: &Rules, width: f32, height: f32, scale_factor: f32) -> Layout {
         super::layout::layout(width, height, scale_factor)
     }
 }

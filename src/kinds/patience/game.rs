@@ -1,0 +1,288 @@
+//! A game of a patience written as a file at the table and on the command line (its `Table`
+//! and `CommandLine`: every answer from the kinds, none from a patience's name), and
+//! [`FilePatience`], the patience a file is to players.
+
+use super::{Game, Kinds, Params, Search, from_step};
+use crate::cards::{DealNumber, Suit};
+use crate::kinds::compiled::Compiled;
+use crate::kinds::file::Empty;
+use crate::kinds::position::DOWN;
+use crate::kinds::{moves, text};
+use crate::patience::rules::Rules as _;
+use crate::patience::{
+    self, CommandLine, Decided, Effort, Layout, Patience, Place, RuleSetInfo, Slot, Snapshot,
+};
+use std::sync::{Arc, Mutex, OnceLock};
+
+const RANKS: [&str; 13] = [
+    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+];
+
+fn rules(game: &Game) -> &'static Compiled {
+    game.rules().0
+}
+
+impl patience::Table for Kinds {
+    fn patience(game: &Game) -> &'static dyn Patience {
+        FilePatience::of(rules(game))
+    }
+
+    fn places(game: &Game) -> Vec<Place> {
+        rules(game).piles.iter().map(|p| p.place).collect()
+    }
+
+    fn cards(game: &Game, place: Place) -> Vec<Slot> {
+        let Some(pile) = rules(game).pile_at(place) else {
+            return Vec::new();
+        };
+        game.position()
+            .slots(pile)
+            .map(|(card, face_up)| Slot { card, face_up })
+            .collect()
+    }
+
+    fn stuck_reason(_: &Game) -> String {
+        "No move is left: no card can go anywhere, and the stock has nothing more to give.".into()
+    }
+
+    fn place_name(game: &Game, place: Place) -> String {
+        rules(game)
+            .pile_at(place)
+            .map(|p| text::pile_name(rules(game), p))
+            .unwrap_or_default()
+    }
+
+    fn lift(game: &Game, place: Place, depth: usize) -> Result<u8, Option<String>> {
+        let r = rules(game);
+        let pile = r.pile_at(place).ok_or(None)?;
+        let p = game.position();
+        if depth >= p.len(pile) || Some(pile) == r.stock || p.card(pile, depth) & DOWN != 0 {
+            return Err(None);
+        }
+        if r.piles[usize::from(pile)].moves == crate::kinds::file::Moves::Nothing {
+            return Err(Some(moves::Illegal::StaysPut.to_string()));
+        }
+        if depth + 1 > moves::most_cards(r, p, pile) {
+            return Err(Some(if depth > 0 && moves::most_cards(r, p, pile) == 1 {
+                moves::Illegal::TooManyAtOnce(1).to_string()
+            } else {
+                moves::Illegal::NotARun.to_string()
+            }));
+        }
+        u8::try_from(depth + 1).map_err(|_| None)
+    }
+
+    /// A card goes home by itself only where cards going home one after another win the game
+    /// from here: a win is never lost by it.
+    fn finishing_move(game: &Game) -> Option<patience::Move> {
+        let r = rules(game);
+        let mut p = *game.position();
+        let mut first = None;
+        let mut steps = Vec::new();
+        while !moves::is_won(r, &p) {
+            moves::legal(r, &p, &mut steps);
+            let home = steps.iter().copied().find(|s| {
+                s.count == 1
+                    && r.piles[usize::from(s.to)].kind == crate::kinds::file::Kind::Foundation
+                    && r.piles[usize::from(s.from)].kind != crate::kinds::file::Kind::Foundation
+            })?;
+            first.get_or_insert(home);
+            moves::play(r, &mut p, home);
+        }
+        first.map(|s| from_step(r, s).0)
+    }
+
+    fn hint_from_line(game: &Game, line: &[patience::Move]) -> (String, Vec<Place>) {
+        let Some(&m) = line.first() else {
+            return ("The game is won.".into(), Vec::new());
+        };
+        if m.count == 0 {
+            return if m.from == Place::Stock {
+                ("Hint: click the stock.".into(), vec![Place::Stock])
+            } else {
+                ("Hint: turn the waste over.".into(), vec![Place::Stock])
+            };
+        }
+        let card = Self::moving_card(game, m)
+            .map(|c| c.name())
+            .unwrap_or_default();
+        let with = if m.count > 1 {
+            " and the cards on it"
+        } else {
+            ""
+        };
+        (
+            format!(
+                "Hint: {card}{with} from {} to {}.",
+                Self::place_name(game, m.from),
+                Self::place_name(game, m.to)
+            ),
+            vec![m.from, m.to],
+        )
+    }
+
+    /// An empty foundation shows its suit and the rank it starts from, where the file says.
+    fn foundation_caption(game: &Game, f: u8) -> Option<(Suit, &'static str, &'static str)> {
+        let r = rules(game);
+        let pile = &r.piles[usize::from(r.pile_at(Place::Foundation(f))?)];
+        let base = match pile.empty {
+            Empty::Rank(rank) => rank,
+            Empty::FirstCard if game.position().base > 0 => game.position().base,
+            _ => return None,
+        };
+        let dir = match pile.dir {
+            crate::kinds::file::Dir::Down => "down",
+            _ => "up",
+        };
+        Some((pile.suit?, RANKS[usize::from(base - 1)], dir))
+    }
+
+    fn redeal_possible(game: &Game) -> bool {
+        let r = rules(game);
+        r.waste.is_some()
+            && matches!(r.click, crate::kinds::compiled::Click::ToWaste(_))
+            && match r.rounds {
+                crate::kinds::file::Rounds::WithoutEnd => true,
+                crate::kinds::file::Rounds::Times(t) => game.position().round < t,
+            }
+    }
+}
+
+impl CommandLine for Kinds {
+    type Solver = Search;
+
+    const COMMAND_HELP: &'static str = "\
+(docs/rules.md): d the stock's click, r turn the waste over (if a pass is left),
+    w>c3 c3>f0 r2>c0 (the top card), c6:3>c2 (the top three cards); places by letter:
+    c column, p pile, r reserve or cell, f foundation, w waste.";
+
+    fn to_text(params: &Params, position: &crate::kinds::Position) -> String {
+        let status = Kinds::status(params, position);
+        format!("{}status: {status}\n", text::show(params.0, position))
+    }
+}
+
+/// A patience written as a file, as players see it: its name, its one rule set (the file), its
+/// table.
+pub struct FilePatience {
+    rules: &'static Compiled,
+    save_file: &'static str,
+}
+
+impl FilePatience {
+    /// The patience of a compiled file, made once.
+    pub fn of(rules: &'static Compiled) -> &'static FilePatience {
+        static MADE: OnceLock<Mutex<Vec<&'static FilePatience>>> = OnceLock::new();
+        let mut made = MADE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = made.iter().find(|p| std::ptr::eq(p.rules, rules)) {
+            return p;
+        }
+        let save_file = Box::leak(format!("{}-game.ron", rules.file.name).into_boxed_str());
+        let p: &'static FilePatience = Box::leak(Box::new(FilePatience { rules, save_file }));
+        made.push(p);
+        p
+    }
+
+    pub fn compiled(&self) -> &'static Compiled {
+        self.rules
+    }
+
+    fn own(&self, name: &str) -> Result<(), String> {
+        let ours = &self.rules.file.name;
+        (name.is_empty() || name.eq_ignore_ascii_case(ours))
+            .then_some(())
+            .ok_or_else(|| format!("{} has one rule set, {ours}", self.rules.file.title))
+    }
+}
+
+impl Patience for FilePatience {
+    fn name(&self) -> &'static str {
+        &self.rules.file.name
+    }
+
+    fn title(&self) -> &'static str {
+        &self.rules.file.title
+    }
+
+    fn rule_sets(&self) -> Vec<RuleSetInfo> {
+        vec![Kinds::info(&self.rules.file)]
+    }
+
+    fn rule_set(&self, name: &str) -> Result<RuleSetInfo, String> {
+        self.own(name).map(|_| Kinds::info(&self.rules.file))
+    }
+
+    fn new_game(&self, rules: &str, deal: DealNumber) -> Result<Box<dyn patience::Game>, String> {
+        self.own(rules)?;
+        Ok(Box::new(Game::new(self.rules.file.clone(), deal)))
+    }
+
+    fn load(&self, text: &str) -> Result<Box<dyn patience::Game>, String> {
+        let game = Game::from_ron(text).map_err(|e| e.to_string())?;
+        if game.rule_set().name != self.rules.file.name {
+            return Err(format!(
+                "the saved game is of {}, not {}",
+                game.rule_set().title,
+                self.rules.file.title
+            ));
+        }
+        Ok(Box::new(game))
+    }
+
+    fn deal_snapshot(&self, rules: &str, deal: DealNumber) -> Option<Arc<dyn Snapshot>> {
+        self.own(rules).ok()?;
+        let params = Params(self.rules);
+        Some(patience::snapshot::<Kinds>(
+            params,
+            Kinds::deal(&params, deal),
+        ))
+    }
+
+    fn layout(&self, width: f32, height: f32, scale_factor: f32) -> Layout {
+        crate::kinds::layout::layout(self.rules, width, height, scale_factor)
+    }
+
+    fn rules_text(&self) -> &'static str {
+        &self.rules.file.rules
+    }
+
+    fn summary(&self) -> &'static str {
+        &self.rules.file.summary
+    }
+
+    fn stray(&self) -> u64 {
+        Kinds::STRAY
+    }
+
+    fn save_file(&self) -> &'static str {
+        self.save_file
+    }
+
+    fn command_help(&self) -> &'static str {
+        Kinds::COMMAND_HELP
+    }
+
+    fn winrate_columns(&self) -> &'static str {
+        Kinds::WINRATE_COLUMNS
+    }
+
+    fn winrate_budget(&self, effort: Effort) -> Result<Option<usize>, String> {
+        let budget = patience::solver::budget_within::<Search>(effort.budget, effort.memory)?;
+        Ok((budget != usize::MAX).then_some(budget))
+    }
+
+    fn decide_range(
+        &self,
+        rules: &str,
+        range: (u128, u128),
+        jobs: usize,
+        effort: Effort,
+        row: &mut dyn FnMut(Decided),
+    ) -> Result<(), String> {
+        self.own(rules)?;
+        <Kinds as CommandLine>::decide_range(&Params(self.rules), range, jobs, effort, row)
+    }
+}
