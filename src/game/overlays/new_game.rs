@@ -212,7 +212,9 @@ fn spawn(
                     choice.want == Some(Want::Winnable),
                 ),
             ];
-            for level in Level::ALL {
+            // Levels and daily deals where the patience's levels are measured.
+            let measured = crate::patience::difficulty::measured(patience.name());
+            for level in Level::ALL.into_iter().filter(|_| measured) {
                 let on = choice.want == Some(Want::Level(level));
                 kinds.push((
                     level.title().to_string(),
@@ -221,18 +223,31 @@ fn spawn(
                 ));
             }
             row(p, "Deals", kinds);
-            p.spawn(text(
-                f,
-                "Levels: how far a simple player gets with the deal; every level is winnable.",
-                13.0,
-            ));
-            p.spawn(button_row(children![
-                button(f, "Deal", Pick::Deal),
-                button(f, "Today's deal", Pick::Today),
-                button(f, "Deal number…", Pick::Number),
-                button(f, "Calendar", Pick::Calendar),
-                button(f, "Cancel", Action::CloseOverlay)
-            ]));
+            if measured {
+                p.spawn(text(
+                    f,
+                    "Levels: how far a simple player gets with the deal; every level is winnable.",
+                    13.0,
+                ));
+                p.spawn(button_row(children![
+                    button(f, "Deal", Pick::Deal),
+                    button(f, "Today's deal", Pick::Today),
+                    button(f, "Deal number…", Pick::Number),
+                    button(f, "Calendar", Pick::Calendar),
+                    button(f, "Cancel", Action::CloseOverlay)
+                ]));
+            } else {
+                p.spawn(text(
+                    f,
+                    "Levels and daily deals come to this patience once its deals are measured.",
+                    13.0,
+                ));
+                p.spawn(button_row(children![
+                    button(f, "Deal", Pick::Deal),
+                    button(f, "Deal number…", Pick::Number),
+                    button(f, "Cancel", Action::CloseOverlay)
+                ]));
+            }
         },
     );
 }

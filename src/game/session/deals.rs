@@ -58,6 +58,17 @@ impl Want {
             _ => None,
         }
     }
+
+    /// What can be wanted of a game's patience: a level only where its levels are measured
+    /// (`difficulty::measured`); elsewhere a winnable deal.
+    fn within(self, game: &dyn Game) -> Want {
+        match self {
+            Want::Level(_) if !crate::patience::difficulty::measured(game.patience().name()) => {
+                Want::Winnable
+            }
+            want => want,
+        }
+    }
 }
 
 /// Where new random deal numbers come from. With "winnable deals only" a number is dealt only
@@ -198,6 +209,7 @@ impl DealPicker {
     /// rules wanted starts (in place of any other under way) and the caller waits for it.
     /// `like` is any game under the rules wanted.
     pub(super) fn pick(&mut self, like: &dyn Game, want: Want) -> Pick {
+        let want = want.within(like);
         if want == Want::Any {
             return Pick::Deal(DealNumber::random_now());
         }
@@ -223,6 +235,7 @@ impl DealPicker {
         like: &dyn Game,
         want: Want,
     ) -> Result<DealNumber, DealNumber> {
+        let want = want.within(like);
         if want == Want::Any {
             return Ok(DealNumber::random_now());
         }
@@ -363,7 +376,7 @@ pub(super) fn find_next_deal(
         .chain(shipped)
         .chain(others)
         .find(|g| {
-            let u = under(g.as_ref(), want.level());
+            let u = under(g.as_ref(), want.within(g.as_ref()).level());
             picker.ready.iter().all(|(have, _)| *have != u) && !picker.barren.contains(&u)
         });
     let Some(like) = wanted else {
@@ -376,8 +389,9 @@ pub(super) fn find_next_deal(
     }
     // A rule set with no winnable deal among these keeps nothing ready: New game then tries
     // again, and says so.
-    let task = picker.search(like.as_ref(), want.level());
-    picker.finding = Some((under(like.as_ref(), want.level()), task));
+    let level = want.within(like.as_ref()).level();
+    let task = picker.search(like.as_ref(), level);
+    picker.finding = Some((under(like.as_ref(), level), task));
     redraw.write(RequestRedraw);
 }
 

@@ -54,6 +54,9 @@ pub struct Mirror {
     piles: BTreeMap<Place, Vec<Entity>>,
     /// How many cards at the bottom of each place are face down (a fan steps them tighter).
     face_down: BTreeMap<Place, usize>,
+    /// Which cards of each place show their face, bottom first: face-down cards need not all
+    /// lie at the bottom (Stonewall's columns are dealt face down and face up in turn).
+    faces: BTreeMap<Place, Vec<bool>>,
     spare: Vec<Entity>,
 }
 
@@ -68,6 +71,14 @@ impl Mirror {
 
     pub fn face_down(&self, place: Place) -> usize {
         self.face_down.get(&place).copied().unwrap_or(0)
+    }
+
+    /// Whether the card `index` of a place shows its face.
+    pub fn face_up(&self, place: Place, index: usize) -> bool {
+        self.faces
+            .get(&place)
+            .and_then(|f| f.get(index).copied())
+            .unwrap_or(true)
     }
 
     /// The places, in the patience's order.
@@ -132,6 +143,7 @@ impl Mirror {
             }
         }
         self.face_down.clear();
+        self.faces.clear();
         for (place, want) in &wanted {
             let pile = kept.entry(*place).or_default();
             for slot in &want[pile.len()..] {
@@ -141,6 +153,8 @@ impl Mirror {
             }
             let down = want.iter().take_while(|s| !s.face_up).count();
             self.face_down.insert(*place, down);
+            self.faces
+                .insert(*place, want.iter().map(|s| s.face_up).collect());
         }
         self.piles = kept;
         self.spare = pool.into_iter().flatten().collect();

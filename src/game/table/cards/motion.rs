@@ -75,13 +75,12 @@ pub(super) fn follow_changes(
     let places: Vec<Place> = mirror.places().collect();
     for place in places {
         let pile = mirror.pile(place).to_vec();
-        let down = mirror.face_down(place);
         for (index, &entity) in pile.iter().enumerate() {
             let Ok((_, mut view, transform)) = cards.get_mut(entity) else {
                 continue;
             };
             let target = slot_translation(&table, &mirror, place, index);
-            let face_up = index >= down;
+            let face_up = mirror.face_up(place, index);
             let moved = view.place != place
                 || view.index != index
                 || transform.translation.truncate() != target.truncate();
