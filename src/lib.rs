@@ -4,6 +4,8 @@
 //! - [`patience`]: what a patience implements, the one interface between any patience and the
 //!   front end; it names no patience.
 //! - [`registry`]: the list of patiences, the one place that names them all.
+//! - [`kinds`]: patiences written as files (`assets/patiences/`): pile kinds with their
+//!   parameters as data, PySolFC's deal as data, one engine for every file.
 //! - [`zodiac`], [`klondike`], [`freecell`]: one folder per patience: its rules (the one
 //!   authority on what is legal), layout and solver, with no Bevy in them; none imports
 //!   another.
