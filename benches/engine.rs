@@ -78,4 +78,78 @@ fn main() {
         total as f64 / generated as f64
     );
     println!("position size: {} bytes", std::mem::size_of::<Position>());
+    klondike_both_ways(budget);
+}
+
+/// Klondike written by hand and Klondike written as a file (`assets/patiences/proofs/`), on
+/// the same positions: each legal move generated, played and taken back, as a search does it.
+/// The figures go in docs/performance.md, with their ratio.
+fn klondike_both_ways(budget: Duration) {
+    use zodiac::kinds::{self, moves};
+    use zodiac::patience::Rules;
+    let rules = zodiac::klondike::RuleSet::default_set().rules();
+    let file = kinds::parse("klondike", kinds::PROOFS[0].1).unwrap();
+    let mut rng = StdRng::seed_from_u64(7);
+    // The same positions in both engines: random games from deals 1-200.
+    let (mut hand, mut ours) = (Vec::new(), Vec::new());
+    for n in 1..=200u128 {
+        let deal = DealNumber::new(n).unwrap();
+        let mut p = zodiac::klondike::Position::deal(deal, &rules);
+        let mut q = kinds::deal::deal(&file, deal);
+        for _ in 0..rng.random_range(0..60) {
+            let list = p.legal_moves(&rules);
+            if list.is_empty() {
+                break;
+            }
+            let m = list[rng.random_range(0..list.len())];
+            p.apply_unchecked(&rules, m);
+            // The same move in the file's engine, through the front end's words.
+            let neutral = <zodiac::klondike::patience::Klondike as Rules>::to_neutral(m);
+            let Some(s) = kinds::patience::to_step(&file, neutral) else {
+                break;
+            };
+            moves::play(&file, &mut q, s);
+        }
+        hand.push(p);
+        ours.push(q);
+    }
+    let measure = |name: &str, run: &mut dyn FnMut() -> usize| -> f64 {
+        let start = Instant::now();
+        let (mut rounds, mut count) = (0u64, 0usize);
+        while start.elapsed() < budget {
+            count += run();
+            rounds += 1;
+        }
+        let per = start.elapsed().as_secs_f64() / rounds as f64 / hand.len() as f64 * 1e9;
+        assert!(count > 0, "{name}: no move measured");
+        println!("{name}: {per:.0} ns a position (generate, then play and undo each move)");
+        per
+    };
+    let by_hand = measure("klondike by hand", &mut || {
+        let mut n = 0;
+        for p in &hand {
+            for m in black_box(p).legal_moves(&rules) {
+                let mut q = *p;
+                let done = q.apply_unchecked(&rules, m);
+                q.undo(m, done);
+                n += usize::from(q == *p);
+            }
+        }
+        n
+    });
+    let mut steps = Vec::new();
+    let as_file = measure("klondike as a file", &mut || {
+        let mut n = 0;
+        for p in &ours {
+            moves::legal(&file, black_box(p), &mut steps);
+            for &s in &steps {
+                let mut q = *p;
+                let done = moves::play(&file, &mut q, s);
+                moves::undo(&file, &mut q, s, done);
+                n += usize::from(q == *p);
+            }
+        }
+        n
+    });
+    println!("klondike as a file / by hand: {:.2}", as_file / by_hand);
 }

@@ -174,6 +174,14 @@ enum Sub {
         #[arg(long, value_name = "YYYY-MM-DD", value_parser = Date::parse)]
         date: Option<Date>,
     },
+    /// Every patience, with its rule sets
+    List,
+    /// Whether a patience file of your own is sound, and if not, why (docs/new-patience.md)
+    Check {
+        /// The patience file (.ron)
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 /// One deal, or a range of them.
@@ -361,6 +369,8 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
                 csv,
             }
         }
+        Sub::List => Command::List,
+        Sub::Check { file } => Command::Check { file },
         Sub::Daily {
             patience,
             rules,

@@ -129,6 +129,10 @@ pub enum Command {
         rules: String,
         date: crate::patience::daily::Date,
     },
+    /// Every patience with its rule sets.
+    List,
+    /// Whether a patience file is sound.
+    Check { file: PathBuf },
 }
 
 /// The patience by its registry name.
@@ -236,6 +240,26 @@ pub fn run_text(command: &Command) -> Result<String, String> {
         } => {
             let (deal, level) = crate::patience::daily::daily(patience(name)?, rules, *date)?;
             Ok(format!("date: {date}\ndeal: {deal}\ndifficulty: {level}\n"))
+        }
+        Command::List => Ok(registry::all()
+            .iter()
+            .map(|p| {
+                let sets: Vec<String> = p.rule_sets().into_iter().map(|s| s.name).collect();
+                format!("{:<14} {:<16} {}\n", p.name(), p.title(), sets.join(", "))
+            })
+            .collect()),
+        Command::Check { file } => {
+            let taken: Vec<&str> = registry::all().iter().map(|p| p.name()).collect();
+            let sound = crate::kinds::mine::check(file, &taken, &[])?;
+            let c = crate::kinds::compile(sound).expect("checked");
+            Ok(format!(
+                "{}: sound: {} ({}), {} piles, {} cards\n",
+                file.display(),
+                c.file.title,
+                c.file.name,
+                c.piles.len(),
+                c.cards
+            ))
         }
         Command::Window { .. } => Err("the window is not a text command".into()),
     }

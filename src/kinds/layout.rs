@@ -76,6 +76,56 @@ fn fans(rules: &Compiled, pile: u8) -> bool {
     p.kind == Kind::Tableau && matches!(p.place, Place::Column(_))
 }
 
+/// Cards no smaller than this at the smallest window (1024×640), in pixels, or the table does
+/// not fit.
+const SMALLEST_CARD: f32 = 40.0;
+
+/// The file's table holds every pile once, in groups and ranges that exist, and fits the
+/// smallest window with cards a player can read.
+pub fn check(rules: &Compiled) -> Result<(), String> {
+    let mut seen = vec![0u8; rules.piles.len()];
+    for (r, row) in rules.file.layout.iter().enumerate() {
+        for (k, item) in row.groups.iter().enumerate() {
+            let field = format!("layout[{r}].groups[{k}]");
+            let g = rules
+                .group(&item.group)
+                .ok_or_else(|| format!("{field}: no group is called {:?}", item.group))?;
+            let piles: Vec<u8> = rules.group_piles(g).collect();
+            let (a, b) = (
+                usize::from(item.first.unwrap_or(0)),
+                item.last.map_or(piles.len(), usize::from),
+            );
+            if a >= b || b > piles.len() {
+                return Err(format!(
+                    "{field}: piles {a}..{b} of a group of {}",
+                    piles.len()
+                ));
+            }
+            if item.gap.is_some_and(|g| !(0.0..=8.0).contains(&g)) {
+                return Err(format!("{field}: gap: 0 to 8 card widths"));
+            }
+            for &p in &piles[a..b] {
+                seen[usize::from(p)] += 1;
+            }
+        }
+    }
+    if let Some(p) = seen.iter().position(|&n| n != 1) {
+        let times = seen[p];
+        return Err(format!(
+            "layout: {} is laid out {times} times; every pile once",
+            super::text::pile_name(rules, p as u8)
+        ));
+    }
+    let smallest = layout(rules, 1024.0, 640.0, 1.0);
+    if !smallest.fits() || smallest.card_h < SMALLEST_CARD {
+        return Err(format!(
+            "layout: the table does not fit a 1024×640 window with cards {SMALLEST_CARD} pixels tall (they would be {:.0})",
+            smallest.card_h
+        ));
+    }
+    Ok(())
+}
+
 /// Lays out a patience written as a file for a window of `width` × `height` logical pixels.
 pub fn layout(rules: &Compiled, width: f32, height: f32, scale_factor: f32) -> Layout {
     let (spots, widest) = grid(rules);

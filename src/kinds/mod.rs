@@ -8,6 +8,7 @@ pub mod compiled;
 pub mod deal;
 pub mod file;
 pub mod layout;
+pub mod mine;
 pub mod moves;
 pub mod patience;
 pub mod position;
@@ -82,7 +83,14 @@ pub fn parse(file: &str, text: &str) -> Result<Compiled, String> {
             e.position.line, e.position.col, e.code
         )
     })?;
-    Compiled::new(parsed).map_err(|e| format!("{file}: {e}"))
+    compile(parsed).map_err(|e| format!("{file}: {e}"))
+}
+
+/// Checks and compiles a patience file: its piles and deal, and its table.
+pub fn compile(file: PatienceFile) -> Result<Compiled, String> {
+    let compiled = Compiled::new(file)?;
+    layout::check(&compiled)?;
+    Ok(compiled)
 }
 
 /// The shipped patiences, compiled once, for the life of the program.

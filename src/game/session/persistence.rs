@@ -93,6 +93,13 @@ fn load_everything(world: &mut World) {
     let (games, n) = profile::load_history(&files.history);
     notices.extend(n);
     let mut saved = SavedGames::default();
+    // The player's own patience files join the game's (a bad one says why and is left alone).
+    if let Some(mut patiences) = world.get_resource_mut::<super::Patiences>() {
+        let taken: Vec<&str> = patiences.0.iter().map(|p| p.name()).collect();
+        let (mine, n) = crate::kinds::mine::load(&options.data_dir.join("patiences"), &taken);
+        notices.extend(n);
+        patiences.0.extend(mine);
+    }
     let patiences = world
         .get_resource::<super::Patiences>()
         .cloned()

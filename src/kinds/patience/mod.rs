@@ -171,7 +171,7 @@ pub fn compiled(file: &PatienceFile) -> Result<&'static Compiled, String> {
     if let Some(&c) = known.iter().find(|c| c.file == *file) {
         return Ok(c);
     }
-    let c: &'static Compiled = Box::leak(Box::new(Compiled::new(file.clone())?));
+    let c: &'static Compiled = Box::leak(Box::new(super::compile(file.clone())?));
     known.push(c);
     Ok(c)
 }
