@@ -56,6 +56,8 @@ pub struct Compiled {
     /// What the stock's click does.
     pub click: Click,
     pub rounds: Rounds,
+    /// The piles that take cards (the move generator's targets).
+    pub takers: Vec<u8>,
     /// The piles by place: `places[kind][n]`, kinds in [`place_kind`]'s order.
     places: [Vec<u8>; 6],
 }
@@ -180,6 +182,9 @@ impl Compiled {
         for (i, p) in piles.iter().enumerate() {
             places[place_kind(p.place).0].push(i as u8);
         }
+        let takers = (0..piles.len() as u8)
+            .filter(|&i| piles[usize::from(i)].takes != Takes::Nothing)
+            .collect();
         let compiled = Compiled {
             cards: 52 * usize::from(decks),
             decks,
@@ -187,6 +192,7 @@ impl Compiled {
             stock,
             waste,
             click: Click::Nothing,
+            takers,
             rounds,
             places,
             file,

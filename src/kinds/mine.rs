@@ -27,26 +27,29 @@ pub fn load(dir: &Path, taken: &[&str]) -> (Vec<&'static dyn Patience>, Vec<Stri
                     names.push(c.file.name.clone());
                     added.push(FilePatience::of(c) as &'static dyn Patience);
                 }
-                Err(e) => notices.push(refused(&path, &e)),
+                Err(e) => notices.push(refused(&e)),
             },
-            Err(e) => notices.push(refused(&path, &e)),
+            Err(e) => notices.push(refused(&e)),
         }
     }
     (added, notices)
 }
 
-fn refused(path: &Path, why: &str) -> String {
-    format!("Your patience file {} was not read: {why}", path.display())
+/// `why` names the file first.
+fn refused(why: &str) -> String {
+    format!("Your patience file was not read: {why}")
 }
 
 /// A patience file read and checked: `zodiac check` and the data folder's files.
 pub fn check(path: &Path, taken: &[&str], also: &[String]) -> Result<super::PatienceFile, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"))?;
     let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: cannot read it: {e}"))?;
     let compiled = super::parse(&name, &text)?;
     let file = compiled.file;
-    let clash = taken.iter().any(|t| t.eq_ignore_ascii_case(&file.name))
-        || also.iter().any(|t| t.eq_ignore_ascii_case(&file.name));
+    let same = |t: &str| t.eq_ignore_ascii_case(&file.name);
+    let clash = taken.iter().any(|t| same(t))
+        || also.iter().any(|t| same(t))
+        || super::shipped().iter().any(|c| same(&c.file.name));
     if clash {
         return Err(format!(
             "{name}: name: {:?} is a patience of the game already; give yours another name",
@@ -91,6 +94,10 @@ mod tests {
         write(&dir, "d-too-many.ron", &more);
         let wide = mine
             .replace("count: Some(5)", "count: Some(90)")
+            .replace(
+                "Row(group: \"pile\")",
+                "Row(group: \"pile\", last: Some(5))",
+            )
             .replace("my-seasons", "my-e");
         write(&dir, "e-wide.ron", &wide);
         write(&dir, "f-taken.ron", &four_seasons());

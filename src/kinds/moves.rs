@@ -4,7 +4,7 @@
 //! and the card they go on (or, empty, its base) allows them; a card left face down on a
 //! tableau pile turns up.
 
-use super::compiled::{Click, Compiled, Pile};
+use super::compiled::{Click, Compiled, MAX_PILES, Pile};
 use super::file::{Build, Dir, Empty, Kind, Moves, Rounds, Takes};
 use super::position::{DOWN, Position};
 use std::fmt;
@@ -63,12 +63,33 @@ impl fmt::Display for Illegal {
     }
 }
 
+/// Each card byte's rank (1 Ace .. 13 King) and suit (♣ ♠ ♥ ♦), face up or down: a table,
+/// not a division, in the generator's innermost loop.
+const RANKS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = ((b & 0x7f) % 13) as u8 + 1;
+        b += 1;
+    }
+    t
+};
+const SUITS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = ((b & 0x7f) / 13) as u8;
+        b += 1;
+    }
+    t
+};
+
 fn rank(byte: u8) -> u8 {
-    (byte & !DOWN) % 13 + 1
+    RANKS[usize::from(byte)]
 }
 
 fn suit(byte: u8) -> u8 {
-    (byte & !DOWN) / 13
+    SUITS[usize::from(byte)]
 }
 
 /// ♣ ♠ black, ♥ ♦ red.
@@ -123,9 +144,30 @@ pub fn most_cards(rules: &Compiled, p: &Position, from: u8) -> usize {
         Moves::Nothing => 0,
         Moves::One => 1,
         Moves::Run | Moves::SuperMove => {
+            // Down from the top card while each card lies on the next by the pile's rule, one
+            // way all along.
             let cards = p.pile(from);
-            let mut n = 0;
-            while n < cards.len() && is_run(pile, &cards[cards.len() - n - 1..]) {
+            let len = cards.len();
+            if len == 0 || cards[len - 1] & DOWN != 0 {
+                return 0;
+            }
+            let mut n = 1;
+            let mut dir = pile.dir;
+            while n < len {
+                let (lower, upper) = (cards[len - n - 1], cards[len - n]);
+                if lower & DOWN != 0 {
+                    break;
+                }
+                if dir == Dir::Either {
+                    dir = if follows(pile, Dir::Up, lower, upper) {
+                        Dir::Up
+                    } else {
+                        Dir::Down
+                    };
+                }
+                if !follows(pile, dir, lower, upper) {
+                    break;
+                }
                 n += 1;
             }
             n
@@ -136,29 +178,50 @@ pub fn most_cards(rules: &Compiled, p: &Position, from: u8) -> usize {
 /// FreeCell's run: one card more than the empty cells, doubled for each empty tableau pile
 /// that takes any card, the target aside.
 fn super_move(rules: &Compiled, p: &Position, to: u8) -> usize {
-    let (mut cells, mut piles) = (0usize, 0u32);
-    for (i, pile) in rules.piles.iter().enumerate() {
-        let i = i as u8;
-        if i == to || !p.is_empty(i) || pile.takes == Takes::Nothing {
-            continue;
-        }
-        match (pile.kind, pile.empty) {
-            (Kind::Cell, _) => cells += 1,
-            (Kind::Tableau, Empty::Any) => piles += 1,
-            _ => {}
-        }
-    }
-    (cells + 1) << piles.min(16)
+    run_limit(
+        empties(rules, p),
+        &rules.piles[usize::from(to)],
+        p.is_empty(to),
+    )
+}
+
+/// FreeCell's run onto `target` (`empty` or not), given the empty cells and piles.
+fn run_limit((cells, piles): (usize, u32), target: &Pile, empty: bool) -> usize {
+    let cell = usize::from(empty && target.kind == Kind::Cell && target.takes != Takes::Nothing);
+    let pile = u32::from(empty && counts_empty(target));
+    (cells - cell + 1) << (piles - pile).min(16)
 }
 
 /// Whether pile `to` takes the top `n` cards of `from`, and if not, why.
 fn takes(rules: &Compiled, p: &Position, from: u8, to: u8, n: usize) -> Result<(), Illegal> {
-    let (source, target) = (
-        &rules.piles[usize::from(from)],
-        &rules.piles[usize::from(to)],
-    );
     let cards = p.pile(from);
-    let run = &cards[cards.len() - n..];
+    let target = p.pile(to);
+    let top = target.last().copied();
+    let source = &rules.piles[usize::from(from)];
+    takes_run(
+        rules,
+        p,
+        source,
+        to,
+        &cards[cards.len() - n..],
+        target.len(),
+        top,
+    )
+}
+
+/// Whether pile `to` (holding `len` cards, `top` on top) takes `run` from a pile `source`,
+/// and if not, why: what [`takes`] asks, and the move generator with what it knows already.
+fn takes_run(
+    rules: &Compiled,
+    p: &Position,
+    source: &Pile,
+    to: u8,
+    run: &[u8],
+    len: usize,
+    top: Option<u8>,
+) -> Result<(), Illegal> {
+    let target = &rules.piles[usize::from(to)];
+    let n = run.len();
     match target.takes {
         Takes::Nothing => return Err(Illegal::DoesNotTake),
         Takes::One if n != 1 => return Err(Illegal::TooManyAtOnce(1)),
@@ -168,17 +231,20 @@ fn takes(rules: &Compiled, p: &Position, from: u8, to: u8, n: usize) -> Result<(
     if target.from & (1 << source.group) == 0 {
         return Err(Illegal::NotFromThere);
     }
-    if p.len(to) + n > usize::from(target.max_cards) {
+    if len + n > usize::from(target.max_cards) {
         return Err(Illegal::Full);
     }
-    if n > 1 && !is_run(target, run) {
+    // Every caller passes a run the source's rule moves (`most_cards`): it is one of the
+    // target's where they build alike.
+    let alike = (source.build, source.dir, source.wrap) == (target.build, target.dir, target.wrap);
+    if n > 1 && !alike && !is_run(target, run) {
         return Err(Illegal::NotARun);
     }
     let first = run[0];
     if target.build == Build::RanksOfPrevious {
         return ranks_of_previous(rules, p, to, first);
     }
-    match p.top(to) {
+    match top {
         Some(top) if top & DOWN != 0 => Err(Illegal::DoesNotFit),
         Some(top) => {
             let ok = match target.dir {
@@ -248,31 +314,119 @@ fn stock_click(rules: &Compiled, p: &Position) -> Option<Step> {
     })
 }
 
+/// Every rank, a bit each (1 Ace .. 13 King).
+const ALL_RANKS: u16 = 0x3ffe;
+
+/// The ranks that may go on a card of rank `r` going `dir`, a bit each.
+fn next_ranks(r: u8, dir: Dir, wrap: bool) -> u16 {
+    let up = match r {
+        13 if wrap => 1 << 1,
+        13 => 0,
+        r => 1 << (r + 1),
+    };
+    let down = match r {
+        1 if wrap => 1 << 13,
+        1 => 0,
+        r => 1 << (r - 1),
+    };
+    match dir {
+        Dir::Up => up,
+        Dir::Down => down,
+        Dir::Either => up | down,
+    }
+}
+
+/// No card: no byte of a card is this.
+const NONE: u8 = 0xff;
+
 /// Every legal move, the stock's click first, then pile by pile, fewer cards first.
 pub fn legal(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
     out.clear();
     out.extend(stock_click(rules, p));
-    for from in 0..rules.piles.len() as u8 {
-        if p.top(from).is_none_or(|t| t & DOWN != 0) {
+    let count = rules.piles.len();
+    // Each pile's length and top card, once (small arrays: this runs millions of times).
+    let mut lens = [0u8; MAX_PILES];
+    let mut tops = [NONE; MAX_PILES];
+    for (i, (len, top)) in lens.iter_mut().zip(tops.iter_mut()).take(count).enumerate() {
+        let pile = p.pile(i as u8);
+        (*len, *top) = (pile.len() as u8, pile.last().copied().unwrap_or(NONE));
+    }
+    let top = |to: usize| (tops[to] != NONE).then_some(tops[to]);
+    // For each rank, the piles that might take a card of it (a bit a pile): the rank their
+    // top card asks for, or their base when empty.
+    let mut wants = [0u128; 14];
+    for &to in &rules.takers {
+        let target = &rules.piles[usize::from(to)];
+        let ranks: u16 = match top(usize::from(to)) {
+            _ if target.build == Build::RanksOfPrevious => ALL_RANKS,
+            Some(t) if t & DOWN != 0 || target.build == Build::Nothing => 0,
+            Some(t) => next_ranks(rank(t), target.dir, target.wrap),
+            None => match target.empty {
+                Empty::Any => ALL_RANKS,
+                Empty::Nothing => 0,
+                Empty::Rank(r) => 1 << r,
+                Empty::FirstCard => 1 << p.base,
+            },
+        };
+        let mut ranks = ranks;
+        while ranks != 0 {
+            wants[ranks.trailing_zeros() as usize] |= 1u128 << to;
+            ranks &= ranks - 1;
+        }
+    }
+    // Empty cells and empty tableau piles, for a run that moves through them (counted once).
+    let mut free = None;
+    for from in 0..count {
+        if top(from).is_none_or(|t| t & DOWN != 0) {
             continue;
         }
-        let most = most_cards(rules, p, from);
-        for n in 1..=most {
-            for to in 0..rules.piles.len() as u8 {
-                if to != from && takes(rules, p, from, to, n).is_ok() {
-                    let ok = rules.piles[usize::from(from)].moves != Moves::SuperMove
-                        || n <= super_move(rules, p, to);
-                    if ok {
-                        out.push(Step {
-                            from,
-                            to,
-                            count: n as u8,
-                        });
+        let source = &rules.piles[from];
+        let cards = p.pile(from as u8);
+        for n in 1..=most_cards(rules, p, from as u8) {
+            let run = &cards[cards.len() - n..];
+            // Only the piles that could take a card of this rank are asked.
+            let mut asked = wants[usize::from(rank(run[0]))] & !(1u128 << from);
+            while asked != 0 {
+                let to = asked.trailing_zeros() as usize;
+                asked &= asked - 1;
+                let target = &rules.piles[to];
+                if takes_run(rules, p, source, to as u8, run, lens[to].into(), top(to)).is_err() {
+                    continue;
+                }
+                if source.moves == Moves::SuperMove {
+                    let free = *free.get_or_insert_with(|| empties(rules, p));
+                    if n > run_limit(free, target, lens[to] == 0) {
+                        continue;
                     }
                 }
+                out.push(Step {
+                    from: from as u8,
+                    to: to as u8,
+                    count: n as u8,
+                });
             }
         }
     }
+}
+
+/// An empty tableau pile that takes any card doubles a run that may move (FreeCell's rule).
+fn counts_empty(pile: &Pile) -> bool {
+    pile.kind == Kind::Tableau && pile.empty == Empty::Any && pile.takes != Takes::Nothing
+}
+
+/// The empty cells, and the empty tableau piles that take any card.
+fn empties(rules: &Compiled, p: &Position) -> (usize, u32) {
+    let (mut cells, mut piles) = (0, 0);
+    for (i, pile) in rules.piles.iter().enumerate() {
+        if p.is_empty(i as u8) && pile.takes != Takes::Nothing {
+            match pile.kind {
+                Kind::Cell => cells += 1,
+                _ if counts_empty(pile) => piles += 1,
+                _ => {}
+            }
+        }
+    }
+    (cells, piles)
 }
 
 /// Whether a move changes nothing that matters: a whole pile into an empty one of its group
