@@ -940,8 +940,9 @@ fn a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar() {
     running.key("Tab");
     running.key("Return");
     running.said_times("probe: overlay NewGame", 1, wait);
-    // In the chooser under FreeCell, Calendar is the 15th button.
-    for _ in 0..14 {
+    // In the chooser under FreeCell, Calendar is the 4th button after the patiences, FreeCell's
+    // two rule sets and the six kinds of deal.
+    for _ in 0..registry::all().len() + 2 + 6 + 3 {
         running.key("Tab");
     }
     running.key("Return");
