@@ -381,11 +381,10 @@ impl Compiled {
                 self.cards - dealt
             ));
         }
-        for (k, top) in self.file.deal.to_top.iter().enumerate() {
+        for (k, top) in self.file.deal.hooks.iter().enumerate() {
             for c in &top.cards {
-                super::file::chosen(c).ok_or_else(|| {
-                    format!("deal.to_top[{k}]: {c:?} is not a card, rank or suit")
-                })?;
+                super::file::chosen(c)
+                    .ok_or_else(|| format!("deal.hooks[{k}]: {c:?} is not a card, rank or suit"))?;
             }
         }
         Ok(())

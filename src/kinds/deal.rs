@@ -3,7 +3,7 @@
 //! file's steps, each card taken from the top; the rest is the stock.
 
 use super::compiled::{Click, Compiled};
-use super::file::{Key, Kind, Step, chosen};
+use super::file::{End, Key, Kind, Step, chosen};
 use super::position::{DOWN, Position};
 use crate::cards::{Card, DealNumber, Suit};
 
@@ -39,7 +39,7 @@ fn pack(decks: u8, deal: DealNumber) -> Vec<Dealt> {
 pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
     let mut cards = pack(rules.decks, deal);
     deal.shuffle(&mut cards);
-    for top in &rules.file.deal.to_top {
+    for top in &rules.file.deal.hooks {
         let patterns: Vec<_> = top.cards.iter().filter_map(|c| chosen(c)).collect();
         let picked = |d: &Dealt| {
             (!top.first_deck || d.deck == 0)
@@ -55,6 +55,7 @@ pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
                 Key::Rank => rank,
                 Key::RankThenSuit => rank * 4 + suit,
                 Key::SuitThenRank => suit * 16 + rank,
+                Key::RankDownThenSuit => (13 - rank) * 4 + suit,
                 Key::None => 0,
             }
         };
@@ -71,8 +72,11 @@ pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
             }
         }
         moved.sort_by_key(|&(k, i, _)| (k, i));
-        kept.extend(moved.into_iter().rev().map(|(_, _, d)| d));
-        cards = kept;
+        let moved = moved.into_iter().rev().map(|(_, _, d)| d);
+        cards = match top.to {
+            End::Top => kept.into_iter().chain(moved).collect(),
+            End::Bottom => moved.chain(kept).collect(),
+        };
     }
     let mut position = Position::empty(rules.piles.len());
     for step in &rules.file.deal.steps {

@@ -187,23 +187,35 @@ pub enum Rounds {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deal {
-    /// Cards moved to the top of the shuffled pack (dealt first) before dealing, in order.
+    /// Cards moved to the top of the shuffled pack (dealt first) or to its bottom (dealt
+    /// last) before dealing, in order.
     #[serde(default)]
-    pub to_top: Vec<ToTop>,
+    pub hooks: Vec<Hook>,
     pub steps: Vec<Step>,
 }
 
-/// PySolFC's `_shuffleHookMoveToTop`: the cards chosen go on top, the smallest key dealt first
-/// (among equal keys, the card that lay nearer the top).
+/// PySolFC's `_shuffleHookMoveToTop` and `_shuffleHookMoveToBottom`: the cards chosen go on
+/// top, the smallest key dealt first (among equal keys, the card that lay nearer the top), or
+/// to the bottom, the smallest key nearest the rest.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ToTop {
+pub struct Hook {
     /// The cards chosen: `"KH"`, `"K"` (every King), `"H"` (every heart).
     pub cards: Vec<String>,
     /// Only the first pack's copies.
     #[serde(default)]
     pub first_deck: bool,
     pub key: Key,
+    #[serde(default)]
+    pub to: End,
+}
+
+/// Where a hook puts its cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum End {
+    #[default]
+    Top,
+    Bottom,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,6 +224,8 @@ pub enum Key {
     Rank,
     RankThenSuit,
     SuitThenRank,
+    /// Kings first, then down to Aces; by suit within a rank.
+    RankDownThenSuit,
     /// All alike: the order they lay in.
     None,
 }

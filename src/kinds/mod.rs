@@ -12,6 +12,7 @@ pub mod mine;
 pub mod moves;
 pub mod patience;
 pub mod position;
+pub mod takes;
 pub mod text;
 
 pub use compiled::Compiled;
