@@ -3,7 +3,7 @@
 //! a pile gives and takes is `takes`.
 
 use super::compiled::{Click, Compiled, MAX_PILES};
-use super::file::{Build, Dir, Empty, Kind, Moves, Rounds, Takes};
+use super::file::{Build, Empty, Kind, Moves, Rounds};
 use super::position::{DOWN, Position};
 use super::takes::{ALL_RANKS, empties, next_ranks, rank, run_limit, super_move, takes, takes_run};
 pub use super::takes::{Illegal, most_cards};

@@ -140,3 +140,39 @@ fn every_file_lays_out_every_pile_from_1024x640_to_4k() {
         );
     }
 }
+
+/// St. Helena's deal alone (its play needs kinds still to come): PySolFC's
+/// `_shuffleHookMoveToBottom`, Kings first, puts the first pack's Kings and Aces last, dealt to
+/// the foundations.
+#[test]
+fn a_hook_moves_cards_to_the_bottom_as_pysolfc_does() {
+    let rows = (0..8)
+        .map(|_| "Row(group: \"pile\")")
+        .collect::<Vec<_>>()
+        .join(", ");
+    let text = format!(
+        r#"(
+    name: "st-helena-deal", title: "St. Helena's deal", summary: "", rules: "", decks: Some(2),
+    groups: [
+        (name: "pile", kind: Tableau, count: Some(12), shown: Some(Squared), build: Some(AnySuit),
+            dir: Some(Either), moves: Some(One), pysol: Some("rows")),
+        (name: "foundation", kind: Foundation, count: Some(8), suits: Some("CSHD"), pysol: Some("foundations")),
+    ],
+    deal: (
+        hooks: [(cards: ["A", "K"], first_deck: true, key: RankDownThenSuit, to: Bottom)],
+        steps: [{rows}, Row(group: "foundation")],
+    ),
+    layout: [
+        (groups: [(group: "foundation")]),
+        (groups: [(group: "pile", last: Some(6))]),
+        (groups: [(group: "pile", first: Some(6))]),
+    ],
+)"#
+    );
+    let rules = parse("st-helena-deal", &text).unwrap();
+    for (deal, mut theirs) in pysol_tables("st-helena") {
+        let p = deal::deal(&rules, DealNumber::new(deal).unwrap());
+        assert_eq!(theirs.remove("talon").as_deref(), Some(""));
+        assert_eq!(as_pysol(&rules, &p), theirs, "deal {deal}");
+    }
+}
