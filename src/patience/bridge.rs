@@ -59,6 +59,10 @@ impl<T: Table> Patience for T {
         T::SUMMARY
     }
 
+    fn family(&self) -> &'static str {
+        T::FAMILY
+    }
+
     fn stray(&self) -> u64 {
         T::STRAY
     }

@@ -193,6 +193,8 @@ pub trait Patience: Send + Sync + 'static {
     fn rules_text(&self) -> &'static str;
     /// What the patience is, in a line.
     fn summary(&self) -> &'static str;
+    /// Its family in the chooser, as PySolFC's menu groups games (`Klondike type`).
+    fn family(&self) -> &'static str;
     /// One move in this many, the simple player strays from the rules' hint.
     fn stray(&self) -> u64;
     /// The patience's saved-game file name in the data folder.

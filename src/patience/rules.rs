@@ -35,6 +35,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
     const RULES_TEXT: &'static str;
     /// What the patience is, in a line (the New chooser).
     const SUMMARY: &'static str;
+    /// Its family in the chooser, as PySolFC's menu groups games.
+    const FAMILY: &'static str = "Other games";
     /// One move in this many, the simple player that rates a deal strays from the rules' hint
     /// to any click's move (`patience::difficulty`, `docs/difficulty.md`).
     const STRAY: u64 = 4;

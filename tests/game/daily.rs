@@ -20,6 +20,10 @@ fn the_chooser_deals_the_patience_rules_and_level_chosen_and_remembers_them() {
     h.settle();
     assert_eq!(h.overlay(), Some(Overlay::NewGame));
     assert!(h.screen_text().contains("seven columns"), "Klondike's line");
+    // Klondike's family shows its games, not FreeCell: its family first.
+    assert!(h.screen_text().contains("Stonewall") && !h.screen_text().contains("Baker"));
+    h.click_button("FreeCell type");
+    h.settle();
     h.click_button("FreeCell");
     h.settle();
     let text = h.screen_text();

@@ -940,9 +940,14 @@ fn a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar() {
     running.key("Tab");
     running.key("Return");
     running.said_times("probe: overlay NewGame", 1, wait);
-    // In the chooser under FreeCell, Calendar is the 4th button after the patiences, FreeCell's
-    // two rule sets and the six kinds of deal.
-    for _ in 0..registry::all().len() + 2 + 6 + 3 {
+    // In the chooser under FreeCell, Calendar is the 4th button after the families, the
+    // patiences of FreeCell's, FreeCell's two rule sets and the six kinds of deal.
+    let all = registry::all();
+    let mut families: Vec<&str> = all.iter().map(|p| p.family()).collect();
+    families.sort();
+    families.dedup();
+    let kin = all.iter().filter(|p| p.family() == "FreeCell type").count();
+    for _ in 0..families.len() + kin + 2 + 6 + 3 {
         running.key("Tab");
     }
     running.key("Return");

@@ -42,6 +42,7 @@ impl patience::Rules for FreeCell {
     const RULES_TEXT: &'static str = RULES_TEXT;
     const SUMMARY: &'static str = "One pack, every card face up: eight columns built down in \
         alternate colours and four free cells; bring every card home, Ace to King.";
+    const FAMILY: &'static str = "FreeCell type";
     const SAVE_FILE: &'static str = "freecell-game.ron";
     const FORMAT: &'static str = "freecell-game";
     const VERSION: u32 = 1;

@@ -40,6 +40,8 @@ pub struct Choice {
 /// A chooser button: what it picks or does.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub enum Pick {
+    /// A family of patiences: its first patience is chosen, and its others shown.
+    Family(String),
     Patience(String),
     Rules(String),
     Want(Want),
@@ -80,23 +82,13 @@ fn on_pick(
         return;
     };
     match pick.clone() {
-        Pick::Patience(name) => {
-            let Some(p) = patiences.by_name(&name) else {
-                return;
-            };
-            // The rule set that patience deals under now.
-            let rules = if name == session.game.patience().name() {
-                session.game.rule_set().name
-            } else {
-                settings
-                    .rules_for(&name)
-                    .filter(|r| p.rule_set(r).is_ok())
-                    .map(str::to_string)
-                    .unwrap_or_else(|| p.rule_sets()[0].name.clone())
-            };
-            choice.patience = name;
-            choice.rules = rules;
+        Pick::Family(family) => {
+            let first = patiences.0.iter().find(|p| p.family() == family);
+            if let Some(p) = first.filter(|p| p.family() != family_of(&choice, &patiences)) {
+                choose(&mut choice, p.name(), &settings, &patiences, &session);
+            }
         }
+        Pick::Patience(name) => choose(&mut choice, &name, &settings, &patiences, &session),
         Pick::Rules(name) => choice.rules = name,
         Pick::Want(want) => choice.want = Some(want),
         Pick::Deal | Pick::Today => {
@@ -118,6 +110,37 @@ fn on_pick(
         Pick::Number => next.set(Overlay::ChooseDeal),
         Pick::Calendar => next.set(Overlay::Calendar),
     }
+}
+
+/// The family of the patience chosen.
+fn family_of(choice: &Choice, patiences: &Patiences) -> &'static str {
+    patiences
+        .by_name(&choice.patience)
+        .map_or("", |p| p.family())
+}
+
+/// A patience chosen, with the rule set it deals under now.
+fn choose(
+    choice: &mut Choice,
+    name: &str,
+    settings: &Settings,
+    patiences: &Patiences,
+    session: &Session,
+) {
+    let Some(p) = patiences.by_name(name) else {
+        return;
+    };
+    let rules = if name == session.game.patience().name() {
+        session.game.rule_set().name
+    } else {
+        settings
+            .rules_for(name)
+            .filter(|r| p.rule_set(r).is_ok())
+            .map(str::to_string)
+            .unwrap_or_else(|| p.rule_sets()[0].name.clone())
+    };
+    choice.patience = name.to_string();
+    choice.rules = rules;
 }
 
 /// The choice becomes the settings: the patience's rule set for new games and the kind of
@@ -177,9 +200,23 @@ fn spawn(
                 |p: &mut ChildSpawnerCommands, label: &str, options: Vec<(String, Pick, bool)>| {
                     super::choice_row(p, f, label, 90.0, options);
                 };
+            // The families, as PySolFC's menu groups its games, then the chosen one's games.
+            let family = patience.family();
+            let mut families: Vec<&str> = Vec::new();
+            for g in &patiences.0 {
+                if !families.contains(&g.family()) {
+                    families.push(g.family());
+                }
+            }
+            let kinds_of_game = families
+                .iter()
+                .map(|&k| (k.to_string(), Pick::Family(k.to_string()), k == family))
+                .collect();
+            row(p, "Family", kinds_of_game);
             let games = patiences
                 .0
                 .iter()
+                .filter(|g| g.family() == family)
                 .map(|g| {
                     let on = g.name() == choice.patience;
                     (

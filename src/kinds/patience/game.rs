@@ -253,6 +253,10 @@ impl Patience for FilePatience {
         &self.rules.file.summary
     }
 
+    fn family(&self) -> &'static str {
+        self.rules.file.family.as_deref().unwrap_or(Kinds::FAMILY)
+    }
+
     fn stray(&self) -> u64 {
         Kinds::STRAY
     }

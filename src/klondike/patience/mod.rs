@@ -49,6 +49,7 @@ impl patience::Rules for Klondike {
     const RULES_TEXT: &'static str = RULES_TEXT;
     const SUMMARY: &'static str = "One pack: seven columns built down in alternate colours, \
         Kings to the empty ones; turn the stock and bring every card home, Ace to King.";
+    const FAMILY: &'static str = "Klondike type";
     const SAVE_FILE: &'static str = "klondike-game.ron";
     const FORMAT: &'static str = "klondike-game";
     const VERSION: u32 = 1;

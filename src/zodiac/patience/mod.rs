@@ -43,6 +43,7 @@ impl patience::Rules for Zodiac {
     // could not tell the levels apart. One in sixteen puts its wins among Klondike's and
     // FreeCell's (docs/difficulty.md).
     const STRAY: u64 = 16;
+    const FAMILY: &'static str = "Two-deck games";
     const SAVE_FILE: &'static str = "game.ron";
     const FORMAT: &'static str = "zodiac-game";
     const VERSION: u32 = 3;
