@@ -167,7 +167,7 @@ impl Compiled {
                 ));
             }
             for n in 0..count {
-                let slot = counts_slot(group, &mut counts, n).map_err(|e| field(&e))?;
+                let slot = counts_slot(group, &mut counts).map_err(|e| field(&e))?;
                 let suit = suits.as_ref().map(|s| s[usize::from(n) % s.len()]);
                 piles.push(pile(group, g as u8, slot, suit, from).map_err(|e| field(&e))?);
                 if piles.len() > MAX_PILES {
@@ -241,9 +241,8 @@ impl Compiled {
     }
 }
 
-/// The place of pile `n` of a group: numbered on from the piles of the same place kind before.
-fn counts_slot(group: &Group, counts: &mut [u8; 6], n: u8) -> Result<Place, String> {
-    let _ = n;
+/// The place of a group's next pile: numbered on from the piles of the same place kind before.
+fn counts_slot(group: &Group, counts: &mut [u8; 6]) -> Result<Place, String> {
     let place = |k: u8| match group.kind {
         Kind::Stock => Place::Stock,
         Kind::Waste => Place::Waste,

@@ -14,7 +14,7 @@ const WASTE_STEP: f32 = 0.28;
 /// Face-up steps a fanned row above another shows at full step.
 const UPPER_STEPS: f32 = 4.0;
 
-/// One pile in the grid: its slot from the left, its row, and whether it fans.
+/// One pile in the grid: its slot from the left, and its row.
 struct Spot {
     pile: u8,
     slot: f32,
@@ -229,12 +229,7 @@ fn build(
         card_h,
         depth_step,
         table,
-        wheel: Ellipse {
-            x: 0.0,
-            y: table.y,
-            a: table.w * 0.4,
-            b: table.h * 0.4,
-        },
+        wheel: Ellipse::within(table),
         places,
         track: None,
         captions,

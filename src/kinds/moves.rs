@@ -133,29 +133,12 @@ pub fn is_idle(rules: &Compiled, p: &Position, m: Step) -> bool {
         && rules.piles[usize::from(m.from)].group == rules.piles[usize::from(m.to)].group
 }
 
-/// Whether a move from `from` is legal (after the stock's click, which is not asked).
-fn moves_from(rules: &Compiled, p: &Position, from: u8, idle_too: bool) -> bool {
-    p.top(from).is_some_and(|t| t & DOWN == 0)
-        && (1..=most_cards(rules, p, from)).any(|n| {
-            (0..rules.piles.len() as u8).any(|to| {
-                let m = Step {
-                    from,
-                    to,
-                    count: n as u8,
-                };
-                to != from
-                    && takes(rules, p, from, to, n).is_ok()
-                    && (rules.piles[usize::from(from)].moves != Moves::SuperMove
-                        || n <= super_move(rules, p, to))
-                    && (idle_too || !is_idle(rules, p, m))
-            })
-        })
-}
-
 /// Stuck: no move but idle ones and the waste's turning, and turning brings no card to the
 /// waste that could go anywhere (as Klondike's rules say it).
 pub fn is_stuck(rules: &Compiled, p: &Position) -> bool {
-    if (0..rules.piles.len() as u8).any(|from| moves_from(rules, p, from, false)) {
+    let mut steps = Vec::new();
+    legal(rules, p, &mut steps);
+    if steps.iter().any(|&m| m.count > 0 && !is_idle(rules, p, m)) {
         return false;
     }
     let (Some(waste), Click::ToWaste(_)) = (rules.waste, &rules.click) else {
@@ -165,7 +148,8 @@ pub fn is_stuck(rules: &Compiled, p: &Position) -> bool {
     let mut q = *p;
     let limit = 2 * (p.len(waste) + rules.stock.map_or(0, |s| p.len(s))) + 4;
     for _ in 0..limit {
-        if moves_from(rules, &q, waste, true) {
+        legal(rules, &q, &mut steps);
+        if steps.iter().any(|m| m.from == waste && m.count > 0) {
             return false;
         }
         let Some(click) = stock_click(rules, &q) else {

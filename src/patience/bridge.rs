@@ -80,8 +80,7 @@ impl<T: Table> Patience for T {
     }
 
     fn winrate_budget(&self, effort: Effort) -> Result<Option<usize>, String> {
-        let budget = super::solver::budget_within::<T::Solver>(effort.budget, effort.memory)?;
-        Ok((budget != usize::MAX).then_some(budget))
+        super::solver::winrate_budget::<T::Solver>(effort)
     }
 
     fn decide_range(

@@ -66,12 +66,7 @@ pub fn build(frame: &Frame, columns: u8, top: &[(u8, Place)]) -> Layout {
         card_h,
         depth_step: (card_h * 0.018).max(1.0 / scale_factor),
         table,
-        wheel: Ellipse {
-            x: 0.0,
-            y: table.y,
-            a: table.w * 0.4,
-            b: table.h * 0.4,
-        },
+        wheel: Ellipse::within(table),
         places,
         track: None,
         captions: vec![],

@@ -61,6 +61,19 @@ pub struct Ellipse {
     pub b: f32,
 }
 
+impl Ellipse {
+    /// The winning wheel of a table with no ring of its own: centred, four tenths of it across
+    /// and up.
+    pub fn within(table: Rect) -> Ellipse {
+        Ellipse {
+            x: 0.0,
+            y: table.y,
+            a: table.w * 0.4,
+            b: table.h * 0.4,
+        }
+    }
+}
+
 /// A band on the felt along an ellipse (the Zodiac ring's), `width` across.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Track {

@@ -159,6 +159,13 @@ pub fn budget_within<S: Solver>(
     })
 }
 
+/// The budget a win-rate run searches each deal with, as it reports it: none for a solver that
+/// takes none.
+pub fn winrate_budget<S: Solver>(effort: Effort) -> Result<Option<usize>, String> {
+    let budget = budget_within::<S>(effort.budget, effort.memory)?;
+    Ok((budget != usize::MAX).then_some(budget))
+}
+
 /// What `zodiac solve` prints: the verdict's word, the moves (and the note's line) or why,
 /// the positions searched (where the solver has a budget), the time, taken around the search
 /// by a fresh solver. `budget`: positions to search before "unknown", lowered to what fits in

@@ -274,8 +274,7 @@ impl Patience for FilePatience {
     }
 
     fn winrate_budget(&self, effort: Effort) -> Result<Option<usize>, String> {
-        let budget = patience::solver::budget_within::<Search>(effort.budget, effort.memory)?;
-        Ok((budget != usize::MAX).then_some(budget))
+        patience::solver::winrate_budget::<Search>(effort)
     }
 
     fn decide_range(
