@@ -36,20 +36,38 @@ fn open_window(
     rules: Option<String>,
     data_dir: Option<std::path::PathBuf>,
 ) -> std::process::ExitCode {
-    if let Some(name) = &rules {
-        // Refuse an unknown rule set here, as clap refuses any other mistake on the command line.
-        // The rule set belongs to the patience asked for (Zodiac unless another is named).
-        let asked = patience
-            .as_deref()
-            .and_then(zodiac::registry::by_name)
-            .unwrap_or_else(zodiac::registry::default);
-        if let Err(e) = asked.rule_set(name) {
-            zodiac::cli::command()
-                .error(clap::error::ErrorKind::InvalidValue, e)
-                .exit();
-        }
-    }
     let data_dir = zodiac::game::data_dir(data_dir);
+    let refuse = |e: String| {
+        zodiac::cli::command()
+            .error(clap::error::ErrorKind::InvalidValue, e)
+            .exit()
+    };
+    // Refuse an unknown patience or rule set here, as clap refuses any other mistake on the
+    // command line: a patience of the game, or one of the player's own files.
+    let own = data_dir.join("patiences");
+    let asked = match patience.as_deref() {
+        None => Some(zodiac::registry::default()),
+        Some(name) => match zodiac::registry::by_name(name) {
+            Some(p) => Some(p),
+            None if zodiac::kinds::mine::has(&own, name) => None,
+            None => refuse(format!(
+                "no patience is called {name:?} ({}; or a file of your own in {})",
+                zodiac::registry::all()
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                own.display()
+            )),
+        },
+    };
+    // The rule set belongs to the patience asked for (Zodiac unless another is named); a
+    // file of the player's own is its one rule set.
+    if let (Some(name), Some(asked)) = (&rules, asked)
+        && let Err(e) = asked.rule_set(name)
+    {
+        refuse(e);
+    }
     // One game window per data folder: two would overwrite each other's saves and statistics.
     // The lock lives as long as this function, and the system lets go of it if we die.
     let _lock = match zodiac::storage::lock_dir(&data_dir) {

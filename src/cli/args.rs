@@ -32,8 +32,10 @@ struct Cli {
 /// With no command: open the game window.
 #[derive(Args, Debug)]
 struct Window {
-    #[command(flatten)]
-    patience: Which,
+    /// The patience (default: the one played last): one of `zodiac list`, or one of your own
+    /// in the data folder's patiences/
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    patience: Option<String>,
     /// Play this PySolFC deal (1 to 10^20); otherwise resume the saved game, or deal a random
     /// one
     #[arg(long, value_name = "N", value_parser = deal_number)]
@@ -252,7 +254,7 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
             data_dir,
         } = cli.window;
         return Ok(Command::Window {
-            patience: patience.patience.map(|p| p.to_ascii_lowercase()),
+            patience: patience.map(|p| p.to_ascii_lowercase()),
             deal,
             rules,
             data_dir,

@@ -205,6 +205,12 @@ fn the_window_takes_a_patience_deal_and_rules() {
         })
     );
     assert!(parse(args("--game g.ron")).is_err());
+    // A player's own patience is known only once the data folder is read: the window checks.
+    assert!(matches!(
+        parse(args("--patience my-own")),
+        Ok(Command::Window { patience: Some(p), .. }) if p == "my-own"
+    ));
+    assert!(parse(args("show --patience my-own --deal 1")).is_err());
 }
 
 #[test]

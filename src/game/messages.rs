@@ -26,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ResetVegas>()
         .add_message::<Announce>()
         .init_state::<Overlay>()
+        .init_resource::<TextEntry>()
         .configure_sets(
             Update,
             (
@@ -39,6 +40,11 @@ pub(super) fn plugin(app: &mut App) {
                 .chain(),
         );
 }
+
+/// An open panel takes typed text (the New chooser's search): Space is a character there, not
+/// a press of the focused button.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextEntry(pub bool);
 
 /// The order of a frame's work in `Update`. Picking's observers run earlier, in `PreUpdate`.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 //! checked, and given its place in the front end's words.
 
 use super::file::{
-    Build, Dir, Empty, Group, Kind, Moves, PatienceFile, Rounds, Shown, StockDeal, Takes,
+    Build, Dir, Empty, Group, Kind, Moves, PatienceFile, Redeal, Rounds, Shown, StockDeal, Takes,
 };
 use crate::cards::Suit;
 use crate::patience::Place;
@@ -12,6 +12,8 @@ use crate::patience::Place;
 pub const MAX_CARDS: usize = 104;
 /// The most piles a patience has.
 pub const MAX_PILES: usize = 96;
+/// The most piles a redeal gathers (taking it back needs each one's length).
+pub const MAX_GATHERED: usize = 16;
 
 /// One pile and what it allows.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +25,8 @@ pub struct Pile {
     pub place: Place,
     pub build: Build,
     pub dir: Dir,
+    /// Ranks apart, 1 to 12.
+    pub step: u8,
     pub wrap: bool,
     pub moves: Moves,
     pub takes: Takes,
@@ -39,8 +43,42 @@ pub struct Pile {
 pub enum Click {
     Nothing,
     ToWaste(u8),
-    /// A card to each of these piles in turn.
-    ToEach(Vec<u8>),
+    /// `each` cards to each of these piles in turn, round them `times` times.
+    ToEach {
+        piles: Vec<u8>,
+        each: u8,
+        times: u8,
+    },
+}
+
+impl Click {
+    /// The piles a click's cards go to, in order, the first card's first (as long as the
+    /// stock lasts).
+    pub fn targets(&self) -> impl Iterator<Item = u8> + '_ {
+        let (piles, each, times): (&[u8], u8, u8) = match self {
+            Click::ToEach { piles, each, times } => (piles, *each, *times),
+            _ => (&[], 0, 0),
+        };
+        (0..times).flat_map(move |_| {
+            piles
+                .iter()
+                .flat_map(move |&p| std::iter::repeat_n(p, usize::from(each)))
+        })
+    }
+}
+
+/// What an empty stock's click does, its piles resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Again {
+    /// Nothing: the stock is gone through once.
+    Nothing,
+    TurnWaste,
+    /// These piles gathered into the stock in this order, then the stock turned over if
+    /// `turn_over`, then dealt.
+    Gather {
+        piles: Vec<u8>,
+        turn_over: bool,
+    },
 }
 
 /// A patience file, compiled.
@@ -56,6 +94,8 @@ pub struct Compiled {
     /// What the stock's click does.
     pub click: Click,
     pub rounds: Rounds,
+    /// What the click does once the stock is empty.
+    pub again: Again,
     /// The piles that take cards (the move generator's targets).
     pub takers: Vec<u8>,
     /// The piles by place: `places[kind][n]`, kinds in [`place_kind`]'s order.
@@ -99,6 +139,7 @@ impl Compiled {
         let mut counts = [0u8; 6];
         let (mut stock, mut waste) = (None, None);
         let (mut deals, mut rounds) = (StockDeal::Nothing, Rounds::Times(1));
+        let mut redeal = None;
         for (g, group) in file.groups.iter().enumerate() {
             let field = |f: &str| format!("groups[{g}] ({}): {f}", group.name);
             if group.name.is_empty() || file.groups[..g].iter().any(|o| o.name == group.name) {
@@ -149,11 +190,12 @@ impl Compiled {
                 stock = Some(piles.len() as u8);
                 deals = group.deals.clone().unwrap_or(StockDeal::Nothing);
                 rounds = group.rounds.unwrap_or(Rounds::Times(1));
+                redeal = group.redeal.clone();
                 if matches!(deals, StockDeal::ToWaste(0)) {
                     return Err(field("deals: ToWaste(0) turns nothing"));
                 }
-            } else if group.deals.is_some() || group.rounds.is_some() {
-                return Err(field("deals and rounds are the stock's"));
+            } else if group.deals.is_some() || group.rounds.is_some() || group.redeal.is_some() {
+                return Err(field("deals, rounds and redeal are the stock's"));
             }
             if group.kind == Kind::Waste {
                 if waste.is_some() {
@@ -194,6 +236,7 @@ impl Compiled {
             click: Click::Nothing,
             takers,
             rounds,
+            again: Again::Nothing,
             places,
             file,
         };
@@ -201,14 +244,58 @@ impl Compiled {
         compiled.click = match deals {
             StockDeal::Nothing => Click::Nothing,
             StockDeal::ToWaste(n) => Click::ToWaste(n),
-            StockDeal::ToEach(ref name) => {
+            StockDeal::ToEach(ref group) | StockDeal::Around { ref group, .. } => {
                 let g = compiled
-                    .group(name)
+                    .group(group)
                     .filter(|&g| compiled.file.groups[g].kind == Kind::Tableau)
-                    .ok_or_else(|| {
-                        format!("deals: ToEach({name:?}): no tableau group is called so")
-                    })?;
-                Click::ToEach(compiled.group_piles(g).collect())
+                    .ok_or_else(|| format!("deals: {group:?}: no tableau group is called so"))?;
+                let (each, times) = match deals {
+                    StockDeal::Around { each, times, .. } => (each, times),
+                    _ => (1, 1),
+                };
+                if each == 0 || times == 0 {
+                    return Err("deals: Around: at least one card, once round".into());
+                }
+                Click::ToEach {
+                    piles: compiled.group_piles(g).collect(),
+                    each,
+                    times,
+                }
+            }
+        };
+        compiled.again = match redeal {
+            None if compiled.rounds == Rounds::Times(1) => Again::Nothing,
+            None | Some(Redeal::TurnWaste) => {
+                if compiled.waste.is_none() {
+                    return Err("redeal: the waste is turned over, and there is none (say Gather, or one round)".into());
+                }
+                Again::TurnWaste
+            }
+            Some(Redeal::Gather {
+                ref group,
+                last_first,
+                turn_over,
+            }) => {
+                let g = compiled
+                    .group(group)
+                    .ok_or_else(|| format!("redeal: Gather: no group is called {group:?}"))?;
+                let mut piles: Vec<u8> = compiled.group_piles(g).collect();
+                if piles.len() > MAX_GATHERED {
+                    return Err(format!("redeal: Gather: at most {MAX_GATHERED} piles"));
+                }
+                if compiled.stock.is_some_and(|s| piles.contains(&s)) {
+                    return Err("redeal: Gather: not the stock itself".into());
+                }
+                let face_down = compiled.file.deal.steps.iter().any(|step| {
+                    matches!(step, super::file::Step::Row { group: name, face_down: true, .. } if name == group)
+                });
+                if face_down {
+                    return Err("redeal: Gather: the gathered piles are dealt face down (they must lie face up)".into());
+                }
+                if last_first {
+                    piles.reverse();
+                }
+                Again::Gather { piles, turn_over }
             }
         };
         compiled.check_deal()?;
@@ -246,7 +333,7 @@ fn counts_slot(group: &Group, counts: &mut [u8; 6]) -> Result<Place, String> {
     let place = |k: u8| match group.kind {
         Kind::Stock => Place::Stock,
         Kind::Waste => Place::Waste,
-        Kind::Foundation => Place::Foundation(k),
+        Kind::Foundation | Kind::Discard => Place::Foundation(k),
         Kind::Cell => Place::Cell(k),
         Kind::Tableau => match group.shown.unwrap_or(Shown::Column) {
             Shown::Column => Place::Column(k),
@@ -286,6 +373,14 @@ fn pile(group: &Group, g: u8, place: Place, suit: Option<Suit>, from: u64) -> Re
             Empty::Rank(1),
             13,
         ),
+        Kind::Discard => (
+            Build::Any,
+            Dir::Down,
+            Moves::Nothing,
+            Takes::One,
+            Empty::Any,
+            MAX_CARDS as u8,
+        ),
         Kind::Cell => (
             Build::Nothing,
             Dir::Down,
@@ -311,6 +406,7 @@ fn pile(group: &Group, g: u8, place: Place, suit: Option<Suit>, from: u64) -> Re
         place,
         build: group.build.unwrap_or(build),
         dir: group.dir.unwrap_or(dir),
+        step: group.step.unwrap_or(1),
         wrap: group.wrap.unwrap_or(false),
         moves: group.moves.unwrap_or(moves),
         takes: group.takes.unwrap_or(takes),
@@ -323,6 +419,12 @@ fn pile(group: &Group, g: u8, place: Place, suit: Option<Suit>, from: u64) -> Re
         && !(1..=13).contains(&r)
     {
         return Err(format!("empty: Rank({r}): 1 (Ace) to 13 (King)"));
+    }
+    if !(1..=12).contains(&pile.step) {
+        return Err(format!("step: {}: 1 to 12 ranks apart", pile.step));
+    }
+    if kind == Kind::Discard && pile.moves != Moves::Nothing {
+        return Err("moves: a discard gives nothing back".into());
     }
     if pile.max_cards == 0 {
         return Err("max_cards: at least one".into());

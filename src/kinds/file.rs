@@ -57,6 +57,10 @@ pub struct Group {
     pub build: Option<Build>,
     #[serde(default)]
     pub dir: Option<Dir>,
+    /// How many ranks apart a card and the one it goes on are (1 by default; 2 builds A 3 5
+    /// 7 .., as Calculation's piles do).
+    #[serde(default)]
+    pub step: Option<u8>,
     /// A King goes on an Ace going up (on a Queen going down, an Ace on a King).
     #[serde(default)]
     pub wrap: Option<bool>,
@@ -84,6 +88,10 @@ pub struct Group {
     /// The stock's rounds: how many times it is gone through (none: without end).
     #[serde(default)]
     pub rounds: Option<Rounds>,
+    /// What the stock's click does once it is empty and a round is left: the waste turned
+    /// over (where there is a waste), or piles gathered into it.
+    #[serde(default)]
+    pub redeal: Option<Redeal>,
     /// PySolFC's name for these stacks (`rows`, `reserves`), numbered on across groups: the
     /// tests compare each deal with the one PySolFC's own code deals.
     #[serde(default)]
@@ -99,6 +107,16 @@ pub enum Kind {
     /// One card at most, shown alone: a free cell, or a reserve that only gives.
     Cell,
     Tableau,
+    /// A sink: it takes cards (any card, by default) and never gives one back; a card there is
+    /// home, as on a foundation.
+    Discard,
+}
+
+impl Kind {
+    /// A card on a pile of this kind is home: the game is won when every card is.
+    pub fn is_home(self) -> bool {
+        matches!(self, Kind::Foundation | Kind::Discard)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,6 +136,8 @@ pub enum Build {
     SameColour,
     AnySuit,
     AnySuitButOwn,
+    /// Any card on any card (a discard's pile; a pile that takes whatever it is given).
+    Any,
     /// Osmosis's foundations: a card of the suit of the pile's first card, whose rank the pile
     /// before in the group holds; an empty pile takes the rank of that pile's first card, in
     /// any suit, once it has one. The group's first pile takes any card, then its suit.
@@ -172,6 +192,10 @@ pub enum StockDeal {
     ToWaste(u8),
     /// A card to each pile of the group, empty ones too, in order (the last deal may be short).
     ToEach(String),
+    /// `each` cards to each pile of the group in turn, the group gone round `times` times, as
+    /// long as the stock has cards (St. Helena's redeal: 1 each, 12 times round; Tournament's
+    /// click: 4 each, once round).
+    Around { group: String, each: u8, times: u8 },
     /// Nothing: the stock only holds the cards left after the deal (no stock is shown).
     Nothing,
 }
@@ -181,6 +205,24 @@ pub enum Rounds {
     /// Gone through this many times in all (1: no turning over).
     Times(u8),
     WithoutEnd,
+}
+
+/// A stock's redeal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Redeal {
+    /// The waste's cards back to the stock face down, the first turned on top again.
+    TurnWaste,
+    /// The group's piles gathered into the stock, each card by card from its top (so each
+    /// pile turned over), the piles last first when `last_first`; then the stock turned over
+    /// when `turn_over`; then the stock's click deals at once (PySolFC's `_redeal` and St.
+    /// Helena's talon). The group's cards must lie face up.
+    Gather {
+        group: String,
+        #[serde(default)]
+        last_first: bool,
+        #[serde(default)]
+        turn_over: bool,
+    },
 }
 
 /// PySolFC's deal: the shuffle's hooks, then the steps, then the rest to the stock.

@@ -35,6 +35,19 @@ pub fn load(dir: &Path, taken: &[&str]) -> (Vec<&'static dyn Patience>, Vec<Stri
     (added, notices)
 }
 
+/// Whether a sound file of `dir` is the patience called `name` (the window's `--patience`,
+/// checked before the data folder is read).
+pub fn has(dir: &Path, name: &str) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return false;
+    };
+    entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .filter_map(|p| check(&p, &[], &[]).ok())
+        .any(|file| file.name.eq_ignore_ascii_case(name))
+}
+
 /// `why` names the file first.
 fn refused(why: &str) -> String {
     format!("Your patience file was not read: {why}")

@@ -111,3 +111,5 @@ pub fn shipped() -> &'static [&'static Compiled] {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_parameters;

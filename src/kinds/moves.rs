@@ -2,7 +2,7 @@
 //! exactly; the stock's click; a card left face down on a tableau pile turns up. Which cards
 //! a pile gives and takes is `takes`.
 
-use super::compiled::{Click, Compiled, MAX_PILES};
+use super::compiled::{Again, Click, Compiled, MAX_GATHERED, MAX_PILES};
 use super::file::{Build, Empty, Kind, Moves, Rounds};
 use super::position::{DOWN, Position};
 use super::takes::{ALL_RANKS, empties, next_ranks, rank, run_limit, super_move, takes, takes_run};
@@ -24,6 +24,8 @@ pub struct Done {
     pub flipped: bool,
     /// Cards the stock's click (or turning the waste over) moved.
     pub turned: u8,
+    /// The click gathered piles first (`Again::Gather`): how many cards each held.
+    pub gathered: Option<[u8; MAX_GATHERED]>,
 }
 
 /// The stock's click here, if it does anything: a turn, or turning the waste over.
@@ -32,23 +34,32 @@ fn stock_click(rules: &Compiled, p: &Position) -> Option<Step> {
     if rules.click == Click::Nothing {
         return None;
     }
+    let click = Step {
+        from: stock,
+        to: rules.waste.unwrap_or(stock),
+        count: 0,
+    };
     if !p.is_empty(stock) {
-        return Some(Step {
-            from: stock,
-            to: rules.waste.unwrap_or(stock),
-            count: 0,
-        });
+        return Some(click);
     }
-    let waste = rules.waste?;
     let again = match rules.rounds {
         Rounds::WithoutEnd => true,
         Rounds::Times(t) => p.round < t,
     };
-    (again && !p.is_empty(waste)).then_some(Step {
-        from: waste,
-        to: stock,
-        count: 0,
-    })
+    match &rules.again {
+        Again::Nothing => None,
+        Again::TurnWaste => {
+            let waste = rules.waste?;
+            (again && !p.is_empty(waste)).then_some(Step {
+                from: waste,
+                to: stock,
+                count: 0,
+            })
+        }
+        Again::Gather { piles, .. } => {
+            (again && piles.iter().any(|&q| !p.is_empty(q))).then_some(click)
+        }
+    }
 }
 
 /// No card: no byte of a card is this.
@@ -75,7 +86,8 @@ pub fn legal(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
         let ranks: u16 = match top(usize::from(to)) {
             _ if target.build == Build::RanksOfPrevious => ALL_RANKS,
             Some(t) if t & DOWN != 0 || target.build == Build::Nothing => 0,
-            Some(t) => next_ranks(rank(t), target.dir, target.wrap),
+            Some(_) if target.build == Build::Any => ALL_RANKS,
+            Some(t) => next_ranks(rank(t), target.dir, target.wrap, target.step),
             None => match target.empty {
                 Empty::Any => ALL_RANKS,
                 Empty::Nothing => 0,
@@ -169,6 +181,9 @@ pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
     if m.count == 0 {
         return match stock_click(rules, p) {
             Some(s) if s == m => Ok(()),
+            _ if Some(m.from) == rules.stock && matches!(rules.again, Again::Gather { .. }) => {
+                Err(Illegal::NoMoreRounds)
+            }
             _ if Some(m.from) == rules.stock => Err(Illegal::NothingThere),
             _ if !rules.stock.is_some_and(|s| p.is_empty(s)) => Err(Illegal::StockNotEmpty),
             _ => Err(Illegal::NoMoreRounds),
@@ -207,9 +222,16 @@ pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
 pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
     if m.count == 0 {
         if Some(m.from) == rules.stock {
+            let gathered = match &rules.again {
+                Again::Gather { piles, turn_over } if p.is_empty(m.from) => {
+                    Some(gather(rules, p, m.from, piles, *turn_over))
+                }
+                _ => None,
+            };
             return Done {
                 flipped: false,
                 turned: turn(rules, p),
+                gathered,
             };
         }
         // The waste turned over: its cards back to the stock face down, the first on top.
@@ -225,6 +247,7 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
         return Done {
             flipped: false,
             turned: n as u8,
+            gathered: None,
         };
     }
     p.shift(m.from, m.to, usize::from(m.count));
@@ -236,6 +259,53 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
     Done {
         flipped: turns_up,
         turned: 0,
+        gathered: None,
+    }
+}
+
+/// Gathers `piles` into the empty stock, in order, each card by card from its top, face
+/// down; then turns the stock over if asked, and counts a round. Returns each pile's length.
+fn gather(
+    rules: &Compiled,
+    p: &mut Position,
+    stock: u8,
+    piles: &[u8],
+    turn_over: bool,
+) -> [u8; MAX_GATHERED] {
+    let mut lens = [0u8; MAX_GATHERED];
+    for (len, &q) in lens.iter_mut().zip(piles) {
+        *len = p.len(q) as u8;
+        for _ in 0..*len {
+            p.shift(q, stock, 1);
+            // The compiler made sure the gathered piles' cards lie face up.
+            p.flip_top(stock);
+        }
+    }
+    if turn_over {
+        p.reverse(stock);
+    }
+    if let Rounds::Times(_) = rules.rounds {
+        p.round += 1;
+    }
+    lens
+}
+
+/// Takes a gather back: the stock's cards to their piles as they lay.
+fn ungather(rules: &Compiled, p: &mut Position, stock: u8, lens: &[u8; MAX_GATHERED]) {
+    let Again::Gather { piles, turn_over } = &rules.again else {
+        return;
+    };
+    if let Rounds::Times(_) = rules.rounds {
+        p.round -= 1;
+    }
+    if *turn_over {
+        p.reverse(stock);
+    }
+    for (&q, &len) in piles.iter().zip(lens).rev() {
+        for _ in 0..len {
+            p.flip_top(stock);
+            p.shift(stock, q, 1);
+        }
     }
 }
 
@@ -253,10 +323,13 @@ pub fn turn(rules: &Compiled, p: &mut Position) -> u8 {
             (0..n).for_each(|_| one(p, waste));
             n as u8
         }
-        (Click::ToEach(piles), _) => {
-            let n = piles.len().min(p.len(stock));
-            piles[..n].iter().for_each(|&to| one(p, to));
-            n as u8
+        (click @ Click::ToEach { .. }, _) => {
+            let mut n = 0u8;
+            for to in click.targets().take(p.len(stock)) {
+                one(p, to);
+                n += 1;
+            }
+            n
         }
         _ => 0,
     }
@@ -271,11 +344,14 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
                 p.shift(pile, m.from, 1);
             };
             match &rules.click {
-                Click::ToEach(piles) => piles[..usize::from(done.turned)]
-                    .iter()
-                    .rev()
-                    .for_each(|&pile| back(p, pile)),
+                click @ Click::ToEach { .. } => {
+                    let targets: Vec<u8> = click.targets().take(usize::from(done.turned)).collect();
+                    targets.iter().rev().for_each(|&pile| back(p, pile));
+                }
                 _ => (0..done.turned).for_each(|_| back(p, m.to)),
+            }
+            if let Some(lens) = &done.gathered {
+                ungather(rules, p, m.from, lens);
             }
         } else {
             if let Rounds::Times(_) = rules.rounds {

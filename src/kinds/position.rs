@@ -93,6 +93,12 @@ impl Position {
         }
     }
 
+    /// Turns a pile's order over, bottom to top (faces as they are).
+    pub fn reverse(&mut self, pile: u8) {
+        let start = self.start(pile);
+        self.cards[start..usize::from(self.ends[usize::from(pile)])].reverse();
+    }
+
     /// Turns the top card of a pile over.
     pub fn flip_top(&mut self, pile: u8) {
         let i = usize::from(self.ends[usize::from(pile)]) - 1;

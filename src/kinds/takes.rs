@@ -77,15 +77,8 @@ pub(super) fn red(byte: u8) -> bool {
     suit(byte) >= 2
 }
 
-pub(super) fn step_ok(lower: u8, upper: u8, dir: Dir, wrap: bool) -> bool {
-    let (l, u) = (rank(lower), rank(upper));
-    let up = u == l + 1 || (wrap && l == 13 && u == 1);
-    let down = u + 1 == l || (wrap && l == 1 && u == 13);
-    match dir {
-        Dir::Up => up,
-        Dir::Down => down,
-        Dir::Either => up || down,
-    }
+pub(super) fn step_ok(lower: u8, upper: u8, dir: Dir, wrap: bool, step: u8) -> bool {
+    next_ranks(rank(lower), dir, wrap, step) & (1 << rank(upper)) != 0
 }
 
 /// `upper` may lie on `lower` by a pile's rule.
@@ -97,8 +90,9 @@ pub(super) fn follows(pile: &Pile, dir: Dir, lower: u8, upper: u8) -> bool {
         Build::SameColour => red(lower) == red(upper),
         Build::AnySuit => true,
         Build::AnySuitButOwn => suit(lower) != suit(upper),
+        Build::Any => return true,
     };
-    suits && step_ok(lower, upper, dir, pile.wrap)
+    suits && step_ok(lower, upper, dir, pile.wrap, pile.step)
 }
 
 /// The top `n` cards of a pile are face up and a run by its rule (one way, for up or down).
@@ -283,18 +277,15 @@ pub(super) fn ranks_of_previous(
 /// Every rank, a bit each (1 Ace .. 13 King).
 pub(super) const ALL_RANKS: u16 = 0x3ffe;
 
-/// The ranks that may go on a card of rank `r` going `dir`, a bit each.
-pub(super) fn next_ranks(r: u8, dir: Dir, wrap: bool) -> u16 {
-    let up = match r {
-        13 if wrap => 1 << 1,
-        13 => 0,
-        r => 1 << (r + 1),
+/// The ranks that may go on a card of rank `r` going `dir`, `step` ranks apart, a bit each.
+pub(super) fn next_ranks(r: u8, dir: Dir, wrap: bool, step: u8) -> u16 {
+    let (r, k) = (i16::from(r), i16::from(step));
+    let bit = |n: i16| match n {
+        1..=13 => 1u16 << n,
+        _ if wrap => 1u16 << ((n - 1).rem_euclid(13) + 1),
+        _ => 0,
     };
-    let down = match r {
-        1 if wrap => 1 << 13,
-        1 => 0,
-        r => 1 << (r - 1),
-    };
+    let (up, down) = (bit(r + k), bit(r - k));
     match dir {
         Dir::Up => up,
         Dir::Down => down,

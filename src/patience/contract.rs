@@ -51,6 +51,17 @@ pub fn keep<R: Table>(
     walk: usize,
     delicate: &[(R::RuleSet, R::Position, &str)],
 ) -> Checked {
+    keep_under::<R>(R::shipped(), deals, walk, delicate)
+}
+
+/// [`keep`] under these rule sets (and each with a setting switched) instead of the shipped
+/// ones: files the engine plays that players are not offered (the proofs).
+pub fn keep_under<R: Table>(
+    base: Vec<R::RuleSet>,
+    deals: u128,
+    walk: usize,
+    delicate: &[(R::RuleSet, R::Position, &str)],
+) -> Checked {
     let mut checked = Checked::default();
     for (set, p, win) in delicate {
         let (params, what) = (R::params(set), R::info(set).name);
@@ -71,7 +82,7 @@ pub fn keep<R: Table>(
         checked.lines += 1;
     }
     let mut rng = StdRng::seed_from_u64(54);
-    let sets = rule_sets::<R>();
+    let sets = rule_sets::<R>(base);
     // Positions of the random games, by rule set, for comparing the rule sets' verdicts.
     let mut met: Vec<Vec<R::Position>> = vec![Vec::new(); sets.len()];
     for (i, set) in sets.iter().enumerate() {
@@ -160,9 +171,9 @@ fn looser_rules_keep_wins<R: Table>(
 
 /// The shipped rule sets, and each with one yes/no setting switched (named apart, so no
 /// shipped set takes it for itself).
-fn rule_sets<R: Rules>() -> Vec<R::RuleSet> {
-    let mut sets = R::shipped();
-    for set in R::shipped() {
+fn rule_sets<R: Rules>(base: Vec<R::RuleSet>) -> Vec<R::RuleSet> {
+    let mut sets = base.clone();
+    for set in base {
         // In RON's compact form a yes/no setting reads `:true` or `:false` (`:Some(true)` where
         // it may be left out), and nothing else does but text, which no rule set's words hold.
         let text = ron::to_string(&set).unwrap();

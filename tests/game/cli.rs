@@ -93,6 +93,13 @@ fn mistakes_are_said_and_fail() {
         &["show"],
         &["play", "--deal", "1", "x>y"],
         &["--bogus"],
+        // Neither a patience of the game nor a file of the player's own.
+        &[
+            "--patience",
+            "no-such-patience",
+            "--data-dir",
+            "/nonexistent/zodiac-data",
+        ],
     ];
     for args in cases {
         let (code, out, err) = zodiac(args);

@@ -54,6 +54,74 @@ fn the_chooser_deals_the_patience_rules_and_level_chosen_and_remembers_them() {
     assert_eq!(h.any_game().rule_set().name, "bakers-game");
 }
 
+/// Typing finds a patience by its name, across the families, and Enter deals it: every key
+/// of a fast typist is read, several in one frame.
+#[test]
+fn typing_a_name_in_the_chooser_finds_the_patience_and_enter_deals_it() {
+    use bevy::input::ButtonState;
+    use zodiac::game::overlays::new_game::{Choice, TablePicture};
+    let mut h = Harness::of("klondike", 5, "find");
+    h.click_button("New");
+    h.settle();
+    assert_eq!(h.overlay(), Some(Overlay::NewGame));
+    let pictures = |h: &mut Harness| {
+        let world = h.app.world_mut();
+        world.query::<&TablePicture>().iter(world).count()
+    };
+    assert_eq!(pictures(&mut h), 1, "the table's picture beside its line");
+    // "sez" typed in one frame, then a wrong letter taken back: "se" finds Four Seasons
+    // (and Seven Devils: the first found is chosen), "sea" only Four Seasons.
+    for code in [KeyCode::KeyS, KeyCode::KeyE, KeyCode::KeyZ] {
+        h.send_key(code, ButtonState::Pressed);
+        h.send_key(code, ButtonState::Released);
+    }
+    h.frame();
+    h.settle();
+    assert!(h.screen_text().contains("no patience is called that"));
+    h.key(KeyCode::Backspace, &[]);
+    h.settle();
+    let text = h.screen_text();
+    assert!(
+        text.contains("Find: se") && text.contains("Four Seasons") && text.contains("Seven Devils"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Stonewall"),
+        "only the names with the letters typed: {text}"
+    );
+    h.key(KeyCode::KeyA, &[]);
+    h.settle();
+    let choice = h.app.world().resource::<Choice>().clone();
+    assert_eq!(choice.patience, "four-seasons");
+    assert_eq!(pictures(&mut h), 1);
+    // A space is typed, not a press of the focused button (Deal, after typing).
+    for _ in 0..3 {
+        h.key(KeyCode::Backspace, &[]);
+    }
+    for code in [
+        KeyCode::KeyF,
+        KeyCode::KeyO,
+        KeyCode::KeyU,
+        KeyCode::KeyR,
+        KeyCode::Space,
+        KeyCode::KeyS,
+    ] {
+        h.key(code, &[]);
+    }
+    h.settle();
+    assert_eq!(h.overlay(), Some(Overlay::NewGame), "Space dealt");
+    let choice = h.app.world().resource::<Choice>().clone();
+    assert_eq!(
+        (choice.find.as_str(), choice.patience.as_str()),
+        ("four s", "four-seasons")
+    );
+    h.key(KeyCode::Enter, &[]);
+    h.run_until("Four Seasons dealt", |h| {
+        h.any_game().patience().name() == "four-seasons"
+    });
+    assert_eq!(h.overlay(), None);
+}
+
 #[test]
 fn todays_deal_is_dealt_won_and_marked_on_the_calendar() {
     let mut h = Harness::of("freecell", 5, "today");

@@ -406,3 +406,43 @@ fn the_statistics_show_charts_from_the_history_and_export_it() {
         "the panel says where"
     );
 }
+
+/// A patience file of the player's own opens from the command line's `--patience` (the window
+/// reads the data folder before it looks the name up), is saved move by move like any other,
+/// and resumes after a relaunch, where undo and redo go on.
+#[test]
+fn a_players_own_patience_opens_by_name_and_resumes_after_a_relaunch() {
+    use zodiac::game::messages::Request;
+    use zodiac::patience::Place;
+    let dir = scratch("own-patience");
+    let osmosis = include_str!("../../assets/patiences/osmosis.ron")
+        .replace("name: \"osmosis\"", "name: \"my-osmosis\"")
+        .replace("title: \"Osmosis\"", "title: \"My Osmosis\"");
+    std::fs::create_dir_all(dir.join("patiences")).unwrap();
+    std::fs::write(dir.join("patiences/my-osmosis.ron"), osmosis).unwrap();
+    assert!(zodiac::kinds::mine::has(&dir.join("patiences"), "my-osmosis"));
+    let mut h = Harness::launch(LaunchOptions {
+        patience: Some("my-osmosis".into()),
+        deal: DealNumber::new(3),
+        rules: None,
+        data_dir: dir.clone(),
+    });
+    assert_eq!(h.any_game().patience().name(), "my-osmosis");
+    assert_eq!(h.any_game().deal(), DealNumber::new(3).unwrap());
+    let stock = h.table().rect(Place::Stock);
+    h.click(bevy::math::Vec2::new(stock.x, stock.y));
+    h.settle();
+    assert_eq!(h.any_game().moves_played(), 1, "the stock turned");
+    let text = h.any_game().text();
+    // Quit, and start again with no patience named: the one played last, resumed.
+    let mut h = h.relaunch();
+    assert_eq!(h.any_game().patience().name(), "my-osmosis");
+    assert_eq!(h.any_game().moves_played(), 1);
+    assert_eq!(h.any_game().text(), text);
+    h.app.world_mut().write_message(Request::Undo);
+    h.settle();
+    assert_eq!(h.any_game().moves_played(), 0, "undone after the relaunch");
+    h.app.world_mut().write_message(Request::Redo);
+    h.settle();
+    assert_eq!(h.any_game().text(), text, "and redone");
+}

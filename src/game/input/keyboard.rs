@@ -8,8 +8,8 @@
 
 use super::focus::Focus;
 use crate::game::assistance::show_me::ShowMe;
-use crate::game::messages::Overlay;
 use crate::game::messages::{AskHint, AskShowMe, Inspect, Refusal, Refused, Request};
+use crate::game::messages::{Overlay, TextEntry};
 use crate::game::session::Session;
 use crate::game::table::Table;
 use crate::keys::{KeyCommand, command_for};
@@ -129,6 +129,7 @@ pub(super) fn keys(
     mut refused: MessageWriter<Refused>,
     mut exit: MessageWriter<AppExit>,
     mut focus: Focus,
+    entry: Res<TextEntry>,
 ) {
     // The key that stopped Show me does nothing else.
     if show_me.1.takes_input() {
@@ -152,6 +153,10 @@ pub(super) fn keys(
         let Some(mut what) = command(&logical, code, ctrl, shift) else {
             continue;
         };
+        // Space is typed where a panel takes text.
+        if logical == Key::Space && entry.0 {
+            continue;
+        }
         // Enter and Space press the button with the focus, as a click would.
         if matches!(logical, Key::Enter | Key::Space)
             && matches!(what, KeyCommand::PickOrDrop | KeyCommand::Turn)

@@ -1,29 +1,58 @@
-//! New game, chosen on the table (issue 36): the patience (each with a line on what it is), its
-//! rule set (with its description), and the kind of deal: any, winnable, or winnable at a
-//! level; then Deal, Today's deal, a deal number, or the calendar of daily deals. The choice
+//! New game, chosen on the table (issue 36): the patience (by family, as PySolFC's menu groups
+//! them, or found by typing part of its name; each with a line on what it is and a picture of
+//! its table), its rule set (with its description), and the kind of deal: any, winnable, or
+//! winnable at a level; then Deal, Today's deal, a deal number, or the calendar of daily deals.
+//! The choice
 //! is remembered in the settings (the patience's rule set, winnable only, the level), so the
 //! next New, from the keyboard or another panel, deals the same kind. Every option is a button
 //! the keyboard's Tab and a screen reader reach.
 
 use super::Overlay;
 use crate::game::assistance::daily::PlayDaily;
+use crate::game::draw::miniature;
 use crate::game::input::buttons::Action;
-use crate::game::messages::Request;
+use crate::game::messages::{Request, Step, TextEntry};
 use crate::game::session::files::Settings;
 use crate::game::session::{Patiences, Session, Want};
+use crate::game::settings::DeckStyle;
+use crate::game::table::Table;
 use crate::game::theme::{Fonts, button, button_row, panel, text};
 use crate::patience::difficulty::Level;
+use crate::patience::{DealNumber, Patience};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Choice>()
+        .init_resource::<FocusDeal>()
         .add_systems(OnEnter(Overlay::NewGame), (start_choice, spawn).chain())
+        .add_systems(OnEnter(Overlay::NewGame), |mut e: ResMut<TextEntry>| {
+            e.0 = true
+        })
+        .add_systems(OnExit(Overlay::NewGame), |mut e: ResMut<TextEntry>| {
+            e.0 = false
+        })
         .add_systems(
             Update,
             (super::clear, spawn)
                 .chain()
                 .in_set(super::Rebuild)
                 .run_if(in_state(Overlay::NewGame).and_then(resource_changed::<Choice>)),
+        )
+        .add_systems(
+            Update,
+            type_to_find
+                .in_set(Step::Input)
+                .run_if(in_state(Overlay::NewGame)),
+        )
+        .add_systems(
+            Update,
+            focus_deal
+                .after(super::Rebuild)
+                .run_if(in_state(Overlay::NewGame).and_then(|f: Res<FocusDeal>| f.0)),
         )
         .add_observer(on_pick);
 }
@@ -35,7 +64,25 @@ pub struct Choice {
     /// A rule set's name.
     pub rules: String,
     pub want: Option<Want>,
+    /// What the player has typed to find a patience by its name.
+    pub find: String,
 }
+
+/// The player typed a name: the keyboard's focus goes to Deal, so Enter deals the patience
+/// found (and a screen reader says where Enter goes).
+#[derive(Resource, Default)]
+struct FocusDeal(bool);
+
+/// The line saying what has been typed to find a patience.
+#[derive(Component)]
+pub struct FindText;
+
+/// The picture of the chosen patience's table.
+#[derive(Component)]
+pub struct TablePicture;
+
+/// The picture of the chosen patience's table, in logical pixels across.
+const PICTURE_WIDTH: f32 = 240.0;
 
 /// A chooser button: what it picks or does.
 #[derive(Component, Clone, Debug, PartialEq)]
@@ -61,7 +108,105 @@ fn start_choice(mut choice: ResMut<Choice>, session: Res<Session>, settings: Res
         patience: session.game.patience().name().to_string(),
         rules: session.game.rule_set().name,
         want: Some(Want::of(Some(&settings))),
+        find: String::new(),
     };
+}
+
+/// A patience is found by any part of its title or its name, in any case.
+fn found(p: &dyn Patience, find: &str) -> bool {
+    let find = find.trim().to_lowercase();
+    let name = p.name().replace('-', " ");
+    p.title().to_lowercase().contains(&find) || name.contains(&find) || p.name().contains(&find)
+}
+
+/// Letters, figures, spaces and hyphens find a patience (the first found is chosen);
+/// Backspace takes the last back; then the focus is on Deal, so Enter deals (`input::focus`
+/// presses the focused button). Keys held with Ctrl are shortcuts, not typing.
+#[allow(clippy::too_many_arguments)]
+fn type_to_find(
+    mut keys: MessageReader<KeyboardInput>,
+    held: Res<ButtonInput<KeyCode>>,
+    mut choice: ResMut<Choice>,
+    settings: Res<Settings>,
+    patiences: Res<Patiences>,
+    session: Res<Session>,
+    mut focus_deal: ResMut<FocusDeal>,
+) {
+    // As the keyboard's shortcuts count it: held, or down or up this frame (a fast chord).
+    let codes = [
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ];
+    let ctrl =
+        held.any_pressed(codes) || held.any_just_pressed(codes) || held.any_just_released(codes);
+    let presses: Vec<KeyboardInput> = keys
+        .read()
+        .filter(|k| k.state == ButtonState::Pressed)
+        .cloned()
+        .collect();
+    let mut find = choice.find.clone();
+    for key in presses {
+        match &key.logical_key {
+            _ if ctrl => {}
+            Key::Character(c) => {
+                let typed = c
+                    .chars()
+                    .filter(|c| c.is_alphanumeric() || *c == '-' || *c == '\'');
+                // A name is short: more is a key held down.
+                find.extend(typed.take(40usize.saturating_sub(find.len())));
+            }
+            // A space only between words (`TextEntry` keeps it from pressing a button).
+            Key::Space if !find.is_empty() && !find.ends_with(' ') => find.push(' '),
+            Key::Backspace => {
+                find.pop();
+            }
+            _ => {}
+        }
+    }
+    if find != choice.find {
+        let chosen = patiences.by_name(&choice.patience);
+        if !chosen.is_some_and(|p| found(p, &find))
+            && let Some(first) = patiences.0.iter().find(|p| found(**p, &find))
+        {
+            choose(&mut choice, first.name(), &settings, &patiences, &session);
+        }
+        choice.find = find;
+        focus_deal.0 = true;
+    }
+}
+
+/// Puts the keyboard's focus on the Deal button built again for what was typed.
+fn focus_deal(
+    picks: Query<(Entity, &Pick)>,
+    mut focus: ResMut<InputFocus>,
+    mut focus_deal: ResMut<FocusDeal>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if let Some((deal, _)) = picks.iter().find(|(_, p)| **p == Pick::Deal) {
+        focus.set(deal, FocusCause::Navigated);
+        focus_deal.0 = false;
+        // The focus ring is put on in the next frame.
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// Deals a game of the kind chosen, which the settings remember.
+fn deal(
+    choice: &Choice,
+    settings: &mut Settings,
+    patiences: &Patiences,
+    next: &mut NextState<Overlay>,
+    requests: &mut MessageWriter<Request>,
+) {
+    remember(choice, settings, patiences);
+    next.set(Overlay::None);
+    requests.write(Request::NewOf {
+        patience: choice.patience.clone(),
+        deal: None,
+        rules: Some(choice.rules.clone()),
+    });
 }
 
 fn on_pick(
@@ -83,6 +228,7 @@ fn on_pick(
     };
     match pick.clone() {
         Pick::Family(family) => {
+            choice.find.clear();
             let first = patiences.0.iter().find(|p| p.family() == family);
             if let Some(p) = first.filter(|p| p.family() != family_of(&choice, &patiences)) {
                 choose(&mut choice, p.name(), &settings, &patiences, &session);
@@ -91,20 +237,13 @@ fn on_pick(
         Pick::Patience(name) => choose(&mut choice, &name, &settings, &patiences, &session),
         Pick::Rules(name) => choice.rules = name,
         Pick::Want(want) => choice.want = Some(want),
-        Pick::Deal | Pick::Today => {
+        Pick::Deal => deal(&choice, &mut settings, &patiences, &mut next, &mut requests),
+        Pick::Today => {
             remember(&choice, &mut settings, &patiences);
             next.set(Overlay::None);
-            if *pick == Pick::Today {
-                daily.write(PlayDaily {
-                    patience: choice.patience.clone(),
-                    rules: choice.rules.clone(),
-                });
-                return;
-            }
-            requests.write(Request::NewOf {
+            daily.write(PlayDaily {
                 patience: choice.patience.clone(),
-                deal: None,
-                rules: Some(choice.rules.clone()),
+                rules: choice.rules.clone(),
             });
         }
         Pick::Number => next.set(Overlay::ChooseDeal),
@@ -165,12 +304,17 @@ fn remember(choice: &Choice, settings: &mut Settings, patiences: &Patiences) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn spawn(
     mut commands: Commands,
     fonts: Res<Fonts>,
     choice: Res<Choice>,
     patiences: Res<Patiences>,
     session: Res<Session>,
+    table: Res<Table>,
+    ui_scale: Res<UiScale>,
+    style: Res<DeckStyle>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let f = &*fonts;
     let Some(patience) = patiences.by_name(&choice.patience) else {
@@ -189,6 +333,23 @@ fn spawn(
         .find(|r| r.name.eq_ignore_ascii_case(&choice.rules))
         .map(|r| r.description.clone())
         .unwrap_or_default();
+    // Deal 1 of the patience under the rule set chosen, as its own layout lays it out.
+    let (w, h) = miniature::LAID_OUT_AT;
+    let layout = patience.layout(w, h, 1.0);
+    let picture = patience
+        .new_game(&choice.rules, DealNumber::new(1).expect("deal 1"))
+        .ok()
+        .map(|game| {
+            let image = miniature::paint(
+                game.as_ref(),
+                &layout,
+                PICTURE_WIDTH,
+                // A texel to each of the screen's pixels, as the panel is scaled.
+                table.scale_factor * ui_scale.0,
+                *style,
+            );
+            (images.add(image), miniature::size(&layout, PICTURE_WIDTH))
+        });
     panel(
         &mut commands,
         DespawnOnExit(Overlay::NewGame),
@@ -213,10 +374,17 @@ fn spawn(
                 .map(|&k| (k.to_string(), Pick::Family(k.to_string()), k == family))
                 .collect();
             row(p, "Family", kinds_of_game);
-            let games = patiences
+            let finding = !choice.find.is_empty();
+            let games: Vec<_> = patiences
                 .0
                 .iter()
-                .filter(|g| g.family() == family)
+                .filter(|g| {
+                    if finding {
+                        found(**g, &choice.find)
+                    } else {
+                        g.family() == family
+                    }
+                })
                 .map(|g| {
                     let on = g.name() == choice.patience;
                     (
@@ -226,8 +394,45 @@ fn spawn(
                     )
                 })
                 .collect();
-            row(p, "Game", games);
-            p.spawn(text(f, patience.summary(), 14.0));
+            let find = if !finding {
+                "Type a name to find a patience.".to_string()
+            } else if games.is_empty() {
+                format!("Find: {}  (no patience is called that)", choice.find)
+            } else {
+                format!("Find: {}", choice.find)
+            };
+            p.spawn((text(f, find, 14.0), FindText));
+            row(p, if finding { "Found" } else { "Game" }, games);
+            // The chosen patience's table beside what it is.
+            p.spawn(Node {
+                column_gap: Val::Px(14.0),
+                align_items: AlignItems::Center,
+                flex_shrink: 0.0,
+                ..default()
+            })
+            .with_children(|r| {
+                if let Some((image, size)) = picture.clone() {
+                    r.spawn((
+                        ImageNode::new(image),
+                        Node {
+                            width: Val::Px(size.x),
+                            height: Val::Px(size.y),
+                            flex_shrink: 0.0,
+                            border_radius: BorderRadius::all(Val::Px(6.0)),
+                            ..default()
+                        },
+                        TablePicture,
+                        Pickable::IGNORE,
+                    ));
+                }
+                r.spawn((
+                    text(f, patience.summary(), 14.0),
+                    Node {
+                        max_width: Val::Px(380.0),
+                        ..default()
+                    },
+                ));
+            });
             let rules = sets
                 .iter()
                 .map(|r| {

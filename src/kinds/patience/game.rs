@@ -83,8 +83,8 @@ impl patience::Table for Kinds {
             moves::legal(r, &p, &mut steps);
             let home = steps.iter().copied().find(|s| {
                 s.count == 1
-                    && r.piles[usize::from(s.to)].kind == crate::kinds::file::Kind::Foundation
-                    && r.piles[usize::from(s.from)].kind != crate::kinds::file::Kind::Foundation
+                    && r.piles[usize::from(s.to)].kind.is_home()
+                    && !r.piles[usize::from(s.from)].kind.is_home()
             })?;
             first.get_or_insert(home);
             moves::play(r, &mut p, home);

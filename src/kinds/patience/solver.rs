@@ -7,7 +7,6 @@
 
 use super::{Kinds, Move, Params, from_step};
 use crate::kinds::compiled::Compiled;
-use crate::kinds::file::Kind;
 use crate::kinds::position::{DOWN, Position};
 use crate::kinds::{Step, moves};
 use crate::patience::Verdict;
@@ -30,7 +29,7 @@ fn ordered(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
         let below = p.len(s.from).checked_sub(usize::from(s.count) + 1);
         if s.count == 0 {
             4
-        } else if to.kind == Kind::Foundation && rules.piles[from].kind != Kind::Foundation {
+        } else if to.kind.is_home() && !rules.piles[from].kind.is_home() {
             0
         } else if below.is_some_and(|i| p.pile(s.from)[i] & DOWN != 0) {
             1
