@@ -1,6 +1,6 @@
 //! The contract of `patience::contract`, kept by every patience of the registry.
 
-use crate::patience::contract::{Checked, keep};
+use crate::patience::contract::{Checked, keep, keep_under};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
@@ -70,4 +70,18 @@ fn freecell_keeps_the_contract() {
 #[test]
 fn the_patiences_written_as_files_keep_the_contract() {
     report("files", keep::<crate::kinds::patience::Kinds>(2, 60, &[]));
+}
+
+/// Klondike and FreeCell written as files (`kinds::PROOFS`), which the engine plays as the
+/// hand-written ones do (`proof_tests`): the contract holds for them too.
+#[test]
+fn the_proof_files_keep_the_contract() {
+    let proofs = crate::kinds::PROOFS
+        .iter()
+        .map(|(name, text)| ron::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect();
+    report(
+        "proof files",
+        keep_under::<crate::kinds::patience::Kinds>(proofs, 2, 60, &[]),
+    );
 }

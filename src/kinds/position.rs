@@ -116,31 +116,21 @@ impl Position {
     /// finaliser); two positions share a key by chance once in about 2^64 pairs.
     pub fn key(&self) -> u128 {
         let total = usize::from(self.ends[usize::from(self.piles).max(1) - 1]);
-        let (mut a, mut b) = (0x9e37_79b9_7f4a_7c15u64, 0xc2b2_ae3d_27d4_eb4fu64);
-        let mut mix = |w: u64| {
-            a = (a ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(29);
-            b = (b ^ w.rotate_left(23))
-                .wrapping_mul(0xc4ce_b9fe_1a85_ec53)
-                .rotate_left(31);
-        };
-        let words = |bytes: &[u8], mix: &mut dyn FnMut(u64)| {
-            for chunk in bytes.chunks(8) {
-                let mut word = [0u8; 8];
-                word[..chunk.len()].copy_from_slice(chunk);
-                mix(u64::from_le_bytes(word));
-            }
-        };
-        words(&self.cards[..total], &mut mix);
-        words(&self.ends[..usize::from(self.piles)], &mut mix);
-        mix(u64::from(self.round) << 8 | u64::from(self.base));
-        let fmix = |mut h: u64| {
-            h ^= h >> 33;
-            h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-            h ^= h >> 33;
-            h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-            h ^ (h >> 33)
-        };
-        (u128::from(fmix(a)) << 64) | u128::from(fmix(b ^ a.rotate_left(17)))
+        let mut h = Hasher::new();
+        h.bytes(&self.cards[..total]);
+        h.bytes(&self.ends[..usize::from(self.piles)]);
+        h.finish(self.round, self.base)
+    }
+
+    /// The key of the position with its piles taken in this order (`order[k]` the pile in
+    /// the `k`th place): piles alike, sorted, give positions that differ only by them one key.
+    pub fn key_in(&self, order: &[u8]) -> u128 {
+        let mut h = Hasher::new();
+        for &pile in order {
+            h.bytes(self.pile(pile));
+            h.mix(0x100 | self.len(pile) as u64);
+        }
+        h.finish(self.round, self.base)
     }
 
     /// The pile's cards as cards, bottom first, with whether each is face up.
@@ -170,6 +160,50 @@ impl fmt::Debug for Position {
             }
         }
         f.write_str(" ]")
+    }
+}
+
+/// The two lanes of [`Position::key`].
+struct Hasher {
+    a: u64,
+    b: u64,
+}
+
+impl Hasher {
+    fn new() -> Hasher {
+        Hasher {
+            a: 0x9e37_79b9_7f4a_7c15,
+            b: 0xc2b2_ae3d_27d4_eb4f,
+        }
+    }
+
+    fn mix(&mut self, w: u64) {
+        self.a = (self.a ^ w)
+            .wrapping_mul(0xff51_afd7_ed55_8ccd)
+            .rotate_left(29);
+        self.b = (self.b ^ w.rotate_left(23))
+            .wrapping_mul(0xc4ce_b9fe_1a85_ec53)
+            .rotate_left(31);
+    }
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(word));
+        }
+    }
+
+    fn finish(mut self, round: u8, base: u8) -> u128 {
+        self.mix(u64::from(round) << 8 | u64::from(base));
+        let fmix = |mut h: u64| {
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+            h ^= h >> 33;
+            h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+            h ^ (h >> 33)
+        };
+        (u128::from(fmix(self.a)) << 64) | u128::from(fmix(self.b ^ self.a.rotate_left(17)))
     }
 }
 

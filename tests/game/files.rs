@@ -420,7 +420,10 @@ fn a_players_own_patience_opens_by_name_and_resumes_after_a_relaunch() {
         .replace("title: \"Osmosis\"", "title: \"My Osmosis\"");
     std::fs::create_dir_all(dir.join("patiences")).unwrap();
     std::fs::write(dir.join("patiences/my-osmosis.ron"), osmosis).unwrap();
-    assert!(zodiac::kinds::mine::has(&dir.join("patiences"), "my-osmosis"));
+    assert!(zodiac::kinds::mine::has(
+        &dir.join("patiences"),
+        "my-osmosis"
+    ));
     let mut h = Harness::launch(LaunchOptions {
         patience: Some("my-osmosis".into()),
         deal: DealNumber::new(3),

@@ -15,7 +15,10 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
 mod game;
+pub mod prune;
 mod solver;
+#[cfg(test)]
+mod solver_tests;
 
 pub use game::FilePatience;
 pub use solver::Search;

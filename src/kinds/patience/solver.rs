@@ -1,10 +1,12 @@
-//! The solver of every patience written as a file, for now a plain exact search: depth first
-//! over every legal move, nothing pruned, each position once (by a 128-bit key of it), moves
-//! home first. "Winnable" comes with its line, replayed through the rules by the callers that
-//! show it; "lost" only once every position reachable was searched; "unknown" when the budget
-//! runs out. It solves the game as if every card were known ("thoughtful"), as the Klondike
-//! solver does.
+//! The solver of every patience written as a file: depth first over the legal moves, each
+//! position once (by a 128-bit key of it), moves home first, with what `prune` proves may be
+//! left out (cards sent home at once, piles alike taken as one, a win without take-backs
+//! first; each with its argument there, and a switch). "Winnable" comes with its line,
+//! replayed through the rules by the callers that show it; "lost" only once every position
+//! reachable was searched; "unknown" when the budget runs out. It solves the game as if every
+//! card were known ("thoughtful"), as the Klondike solver does.
 
+use super::prune::{Mutant, Prune, Switches};
 use super::{Kinds, Move, Params, from_step};
 use crate::kinds::compiled::Compiled;
 use crate::kinds::position::{DOWN, Position};
@@ -13,16 +15,49 @@ use crate::patience::Verdict;
 use crate::patience::hash::Fx;
 use std::collections::HashSet;
 
-/// The search, with its table of positions seen kept from one search to the next.
-#[derive(Default)]
+/// The search, with its table of positions seen kept from one search to the next, and the
+/// pruning rules of the last file it searched.
 pub struct Search {
     seen: HashSet<u128, Fx>,
+    switches: Switches,
+    mutant: Option<Mutant>,
+    /// The file the rules were worked out for (by address: compiled files live for the
+    /// program's life), and the rules.
+    prune: Option<(usize, Prune)>,
 }
 
-/// The moves from a position, the likeliest to win first: home, then those that turn a card
-/// up, then onto cards, then the rest, the stock last.
-fn ordered(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
+impl Default for Search {
+    fn default() -> Search {
+        Search::with(Switches::ALL)
+    }
+}
+
+impl Search {
+    /// A search with these rules of pruning.
+    pub fn with(switches: Switches) -> Search {
+        Search {
+            seen: HashSet::default(),
+            switches,
+            mutant: None,
+            prune: None,
+        }
+    }
+
+    /// A search with a rule broken on purpose (tests).
+    #[cfg(test)]
+    pub fn mutant(mutant: Mutant) -> Search {
+        Search {
+            mutant: Some(mutant),
+            ..Search::default()
+        }
+    }
+}
+
+/// The moves from a position worth trying, the likeliest to win first: home, then those that
+/// turn a card up, then onto cards, then the rest, the stock last.
+fn ordered(rules: &Compiled, prune: &Prune, p: &Position, out: &mut Vec<Step>) {
     moves::legal(rules, p, out);
+    prune.worth_trying(rules, p, out);
     let rank = |s: &Step| {
         let to = &rules.piles[usize::from(s.to)];
         let from = usize::from(s.from);
@@ -42,8 +77,69 @@ fn ordered(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
     out.sort_by_key(rank);
 }
 
-fn key(p: &Position) -> u128 {
-    p.key()
+/// Plays the moves home that lose no win (`Prune::safe_home`), onto the line.
+fn play_safe(rules: &Compiled, prune: &Prune, p: &mut Position, line: &mut Vec<Step>) {
+    while let Some(m) = prune.safe_home(rules, p) {
+        moves::play(rules, p, m);
+        line.push(m);
+    }
+}
+
+/// How a search ended.
+enum Ended {
+    Won(Vec<Step>),
+    Lost,
+    OutOfBudget,
+}
+
+/// Searches from `start` within `budget` positions: how it ended and the positions searched.
+fn search(
+    rules: &Compiled,
+    prune: &Prune,
+    start: &Position,
+    budget: usize,
+    seen: &mut HashSet<u128, Fx>,
+) -> (Ended, usize) {
+    seen.clear();
+    let mut line: Vec<Step> = Vec::new();
+    let mut root = *start;
+    play_safe(rules, prune, &mut root, &mut line);
+    if moves::is_won(rules, &root) {
+        return (Ended::Won(line), 0);
+    }
+    seen.insert(prune.key(rules, &root));
+    let mut first = Vec::new();
+    ordered(rules, prune, &root, &mut first);
+    // Each position on the way, the moves from it, how many were tried, and the length of
+    // the line that reached it.
+    let mut path: Vec<(Position, Vec<Step>, usize, usize)> = vec![(root, first, 0, line.len())];
+    let mut searched = 0;
+    while let Some((p, next, tried, len)) = path.last_mut() {
+        let Some(&m) = next.get(*tried) else {
+            path.pop();
+            continue;
+        };
+        *tried += 1;
+        line.truncate(*len);
+        let mut q = *p;
+        moves::play(rules, &mut q, m);
+        line.push(m);
+        play_safe(rules, prune, &mut q, &mut line);
+        if moves::is_won(rules, &q) {
+            return (Ended::Won(line), searched);
+        }
+        if !seen.insert(prune.key(rules, &q)) {
+            continue;
+        }
+        searched += 1;
+        if searched >= budget {
+            return (Ended::OutOfBudget, searched);
+        }
+        let mut from_q = Vec::new();
+        ordered(rules, prune, &q, &mut from_q);
+        path.push((q, from_q, 0, line.len()));
+    }
+    (Ended::Lost, searched)
 }
 
 impl crate::patience::solver::Solver for Search {
@@ -64,52 +160,48 @@ impl crate::patience::solver::Solver for Search {
         budget: usize,
     ) -> (Verdict<Move, ()>, usize) {
         let rules = params.0;
-        self.seen.clear();
-        if moves::is_won(rules, position) {
-            return (
-                Verdict::Winnable {
-                    line: vec![],
-                    note: (),
-                },
-                0,
-            );
+        let at = rules as *const Compiled as usize;
+        if self.prune.as_ref().is_none_or(|(a, _)| *a != at) {
+            let mut prune = Prune::new(rules, self.switches);
+            if let Some(m) = self.mutant {
+                prune = prune.with(m);
+            }
+            self.prune = Some((at, prune));
         }
+        let Some((_, prune)) = &self.prune else {
+            unreachable!("set above")
+        };
+        let won = |line: Vec<Step>| Verdict::Winnable {
+            line: line.into_iter().map(|s| from_step(rules, s)).collect(),
+            note: (),
+        };
         let mut searched = 0;
-        let mut first = Vec::new();
-        ordered(rules, position, &mut first);
-        self.seen.insert(key(position));
-        // Each position on the way, the moves from it, and how many were tried.
-        let mut path: Vec<(Position, Vec<Step>, usize)> = vec![(*position, first, 0)];
-        let mut line: Vec<Step> = Vec::new();
-        while let Some((p, next, tried)) = path.last_mut() {
-            let Some(&m) = next.get(*tried) else {
-                path.pop();
-                line.pop();
-                continue;
-            };
-            *tried += 1;
-            let mut q = *p;
-            moves::play(rules, &mut q, m);
-            if moves::is_won(rules, &q) {
-                line.push(m);
-                let line = line.into_iter().map(|s| from_step(rules, s)).collect();
-                return (Verdict::Winnable { line, note: () }, searched);
+        // A win without taking cards back, within half the budget, is a win (rule 4).
+        if let Some(staying) = &prune.stay_home {
+            let (ended, n) = search(&staying.0, &staying.1, position, budget / 2, &mut self.seen);
+            searched += n;
+            if let Ended::Won(line) = ended {
+                return (won(line), searched);
             }
-            if !self.seen.insert(key(&q)) {
-                continue;
-            }
-            searched += 1;
-            if searched >= budget {
-                let why = format!("the search ran out of its budget of {budget} positions");
-                return (Verdict::Unknown { why }, searched);
-            }
-            let mut from_q = Vec::new();
-            ordered(rules, &q, &mut from_q);
-            line.push(m);
-            path.push((q, from_q, 0));
         }
-        let why = "every way of playing on gets stuck".to_string();
-        (Verdict::Lost { why }, searched)
+        let (ended, n) = search(
+            rules,
+            prune,
+            position,
+            budget.saturating_sub(searched).max(1),
+            &mut self.seen,
+        );
+        searched += n;
+        let verdict = match ended {
+            Ended::Won(line) => won(line),
+            Ended::Lost => Verdict::Lost {
+                why: "every way of playing on gets stuck".to_string(),
+            },
+            Ended::OutOfBudget => Verdict::Unknown {
+                why: format!("the search ran out of its budget of {budget} positions"),
+            },
+        };
+        (verdict, searched)
     }
 
     fn bytes(&self) -> usize {

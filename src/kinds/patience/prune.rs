@@ -1,0 +1,432 @@
+//! What the files' solver may leave out, derived from the kinds' parameters, each rule with
+//! its argument that no win is lost by it, and a switch (`Switches`) to turn it off. A
+//! differential test (`solver_tests`) holds each against the plain search, on small positions
+//! of every file, and shows each broken on purpose (`Mutant`) caught.
+//!
+//! 1. **A card sent home at once** (`safe_home`): the top card `c` of a table pile, a cell
+//!    or the waste (where the stock turns one card at a time) goes to a foundation when no
+//!    win can need it anywhere else. It applies where every foundation that takes cards is
+//!    built by suit one way from a fixed rank (so each height of each foundation holds one
+//!    known card), and no pile is an Osmosis foundation or takes a whole run (Rouge et
+//!    Noir's, whose cards a suit foundation could also want); with two packs, only once the
+//!    twin of `c` is home. `follow[b]` is every card that any pile of the table could ever
+//!    have built on `b` (by its build, both ways where it goes either way).
+//!    - Cards never come back from the foundations: `c` is safe once all of `follow[c]` is
+//!      home (for good). Argument: take any win `L` from here; `L'` = `L` without its moves
+//!      of `c`. Nothing is ever built on `c` in `L` (what could be is home and stays home),
+//!      so no run of `L` holds `c` under another card, and what a stock deals onto `c`
+//!      without a build lies in `L'` on the card under it, moving the same. Every other move
+//!      of `L` is legal in `L'`: the pile `c` left is uncovered earlier (a card turned up
+//!      earlier, a pile empty earlier, only adds moves and free places), a run limit only
+//!      grows, and `c`'s foundation takes nothing else at that height (one known card a
+//!      height; with two packs the twin is home, so this `c` is the only one out). With the
+//!      waste turning one card at a time, `L'` turns the same cards less `c`, and needs no
+//!      more rounds. So `L'` wins from the position after the move.
+//!    - Cards may come back (one pack only): `K` = `c` closed under `follow` and under the
+//!      card below on its foundation; `c` is safe when every card of `K` but `c` is home.
+//!      Argument: `L'` = `L` without the moves of `K`'s cards (runs trimmed of them: nothing
+//!      outside `K` lies on a card of `K`, so they are a run's top part). On each foundation
+//!      `K`'s cards are a bottom part that `L'` never moves, and a card outside `K` goes
+//!      home in `L` above it (its height is fixed, and every height below is `K`'s), on the
+//!      same card in `L` and `L'`. The rest is as above. (Klondike: a Three goes when both
+//!      Twos of the other colour and the Aces are home, as its own solver says.)
+//!
+//!    The rule turning FreeCell's "cards may come back" into "send every next card home" was
+//!    unsound (issue 54); here that rule is `Mutant::HomeIgnoresBack`, which the test catches.
+//! 2. **Piles alike are one** (`key`): piles of one group with the same parameters (its
+//!    suit, what it takes, from where) are interchangeable: swapping two maps every legal
+//!    move to a legal move and every win to a win, so the key sorts them by their cards, and
+//!    positions that differ only so are searched once. Not where a rule tells them apart by
+//!    their order: Osmosis's foundations (each looks at the one before), the piles a stock
+//!    deals to in order while it has cards, the piles a redeal gathers in order while one is
+//!    left.
+//! 3. **Moves that only swap piles alike** (`worth_trying`): a whole pile into an empty pile
+//!    alike, and the same cards into a second empty pile alike (the first is enough), give a
+//!    position of the same key (rule 2), so they are not tried.
+//! 4. **A win without taking cards back first** (`stay_home`): where cards may come back from
+//!    the foundations, the same file with cards staying home is searched first, within half
+//!    the budget: its moves are the real rules' moves less the take-backs, so a win there is
+//!    a win (and the line is replayed through the real rules); only the whole search says
+//!    "lost".
+
+use crate::kinds::compiled::{Again, Click, Compiled};
+use crate::kinds::file::{Build, Dir, Empty, Moves, Rounds, Takes};
+use crate::kinds::position::{DOWN, Position};
+use crate::kinds::takes::{follows, rank, suit};
+use crate::kinds::{Step, moves};
+
+/// Which rules a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switches {
+    pub safe_home: bool,
+    pub symmetry: bool,
+    pub stay_home_first: bool,
+}
+
+impl Switches {
+    pub const ALL: Switches = Switches {
+        safe_home: true,
+        symmetry: true,
+        stay_home_first: true,
+    };
+    /// The plain search: every legal move, every position as it is.
+    pub const NONE: Switches = Switches {
+        safe_home: false,
+        symmetry: false,
+        stay_home_first: false,
+    };
+}
+
+/// A rule broken on purpose, for the differential test to catch (no search but a test's
+/// has one).
+#[cfg_attr(not(test), allow(dead_code))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutant {
+    /// Every card that can go home goes at once.
+    NaiveHome,
+    /// Cards that may come back are judged as if they stayed home (FreeCell's old error).
+    HomeIgnoresBack,
+    /// The waste's card goes home at once however many cards the stock turns.
+    WasteAnyTurn,
+    /// The piles a stock deals to in order count as alike while it has cards.
+    SymmetryIgnoresDeal,
+}
+
+/// Piles that are interchangeable, and when.
+#[derive(Clone, Debug)]
+struct Class {
+    piles: Vec<u8>,
+    /// Only once the stock is empty (it deals to them in order).
+    stock_empty: bool,
+    /// Only once no round is left (a redeal gathers them in order).
+    last_round: bool,
+}
+
+/// The rules of one file, worked out once.
+pub struct Prune {
+    pub switches: Switches,
+    /// Every card a table pile could ever build on each card (a bit a card).
+    follow: [u64; 52],
+    /// Rule 1's conditions hold for the file.
+    home_rule: bool,
+    /// Cards may come back from the foundations.
+    back: bool,
+    /// The waste's card may go home at once (the stock turns one card at a time).
+    waste_ok: bool,
+    /// The foundations that take cards, and each one's base and direction.
+    homes: Vec<u8>,
+    classes: Vec<Class>,
+    /// The file with every card staying home (rule 4), and its rules.
+    pub stay_home: Option<Box<(Compiled, Prune)>>,
+    pub mutant: Option<Mutant>,
+}
+
+impl Prune {
+    pub fn new(rules: &Compiled, switches: Switches) -> Prune {
+        let mut prune = Prune::only(rules, switches);
+        if switches.stay_home_first && prune.back {
+            let mut file = rules.file.clone();
+            for g in file.groups.iter_mut().filter(|g| g.kind.is_home()) {
+                g.moves = Some(Moves::Nothing);
+            }
+            if let Ok(staying) = Compiled::new(file) {
+                let inner = Prune::only(
+                    &staying,
+                    Switches {
+                        stay_home_first: false,
+                        ..switches
+                    },
+                );
+                prune.stay_home = Some(Box::new((staying, inner)));
+            }
+        }
+        prune
+    }
+
+    fn only(rules: &Compiled, switches: Switches) -> Prune {
+        let piles = &rules.piles;
+        // What any pile of the table could hold on a card: its build, either way.
+        let mut follow = [0u64; 52];
+        for pile in piles
+            .iter()
+            .filter(|p| !p.kind.is_home() && p.takes != Takes::Nothing && p.build != Build::Nothing)
+        {
+            let dirs: &[Dir] = match pile.dir {
+                Dir::Either => &[Dir::Up, Dir::Down],
+                ref d => std::slice::from_ref(d),
+            };
+            for (lower, f) in follow.iter_mut().enumerate() {
+                for upper in 0..52u8 {
+                    if dirs.iter().any(|&d| follows(pile, d, lower as u8, upper)) {
+                        *f |= 1 << upper;
+                    }
+                }
+            }
+        }
+        let homes: Vec<u8> = (0..piles.len() as u8)
+            .filter(|&i| {
+                let p = &piles[usize::from(i)];
+                p.kind.is_home() && p.takes != Takes::Nothing
+            })
+            .collect();
+        let back = piles
+            .iter()
+            .any(|p| p.kind.is_home() && p.moves != Moves::Nothing);
+        let plain_piles = !piles
+            .iter()
+            .any(|p| p.takes == Takes::WholeRun || p.build == Build::RanksOfPrevious);
+        let known_heights = homes.iter().all(|&i| {
+            let p = &piles[usize::from(i)];
+            p.build == Build::SameSuit
+                && p.takes == Takes::One
+                && matches!(p.dir, Dir::Up | Dir::Down)
+                && p.suit.is_some()
+                && matches!(p.empty, Empty::Rank(_) | Empty::FirstCard)
+        });
+        let one_a_suit = (0..4u8).all(|s| {
+            homes
+                .iter()
+                .filter(|&&i| piles[usize::from(i)].suit.map(|x| x as u8) == Some(s))
+                .count()
+                <= 1
+        });
+        let home_rule = plain_piles
+            && known_heights
+            && !homes.is_empty()
+            && (rules.decks == 1 && one_a_suit || !back);
+        Prune {
+            switches,
+            follow,
+            home_rule,
+            back,
+            waste_ok: rules.click == Click::ToWaste(1),
+            homes,
+            classes: classes(rules),
+            stay_home: None,
+            mutant: None,
+        }
+    }
+
+    /// These rules with one broken on purpose (tests).
+    pub fn with(mut self, mutant: Mutant) -> Prune {
+        self.mutant = Some(mutant);
+        if mutant == Mutant::SymmetryIgnoresDeal {
+            for c in &mut self.classes {
+                c.stock_empty = false;
+            }
+        }
+        if mutant == Mutant::NaiveHome || mutant == Mutant::WasteAnyTurn {
+            self.home_rule = true;
+        }
+        if let Some(inner) = &mut self.stay_home {
+            inner.1.mutant = Some(mutant);
+        }
+        self
+    }
+
+    /// Rule 1: a move home that loses no win, if there is one.
+    pub fn safe_home(&self, rules: &Compiled, p: &Position) -> Option<Step> {
+        if !self.switches.safe_home || !self.home_rule {
+            return None;
+        }
+        // The cards home: a copy (`once`), both copies (`twice`).
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &h in &self.homes {
+            for &b in p.pile(h) {
+                let bit = 1u64 << (b & !DOWN);
+                twice |= once & bit;
+                once |= bit;
+            }
+        }
+        let all_home = if rules.decks == 2 { twice } else { once };
+        for (i, pile) in rules.piles.iter().enumerate() {
+            let i = i as u8;
+            if pile.kind.is_home() || Some(i) == rules.stock || pile.moves == Moves::Nothing {
+                continue;
+            }
+            if Some(i) == rules.waste && !self.waste_ok && self.mutant != Some(Mutant::WasteAnyTurn)
+            {
+                continue;
+            }
+            let Some(c) = p.top(i).filter(|&b| b & DOWN == 0) else {
+                continue;
+            };
+            let safe = if self.mutant == Some(Mutant::NaiveHome) {
+                true
+            } else if rules.decks == 2 && once & (1 << c) == 0 {
+                false // its twin is still out
+            } else if !self.back || self.mutant == Some(Mutant::HomeIgnoresBack) {
+                self.follow[usize::from(c)] & !all_home == 0
+            } else {
+                self.closure_home(rules, p, c, once)
+            };
+            if !safe {
+                continue;
+            }
+            for &h in &self.homes {
+                let m = Step {
+                    from: i,
+                    to: h,
+                    count: 1,
+                };
+                if rules.piles[usize::from(h)].suit.map(|s| s as u8) == Some(suit(c))
+                    && moves::check(rules, p, m).is_ok()
+                {
+                    return Some(m);
+                }
+            }
+        }
+        None
+    }
+
+    /// `c` closed under `follow` and the card below on its foundation: all home but `c`.
+    fn closure_home(&self, rules: &Compiled, p: &Position, c: u8, home: u64) -> bool {
+        let mut k = 1u64 << c;
+        let mut frontier = k;
+        while frontier != 0 {
+            let mut add = 0u64;
+            let mut bits = frontier;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                add |= self.follow[usize::from(b)];
+                if let Some(below) = self.below(rules, p, b) {
+                    add |= 1 << below;
+                }
+            }
+            add &= !k;
+            if add & !home != 0 {
+                return false;
+            }
+            k |= add;
+            frontier = add;
+        }
+        true
+    }
+
+    /// The card under `b` on its suit's foundation (none at the base).
+    fn below(&self, rules: &Compiled, p: &Position, b: u8) -> Option<u8> {
+        let h = self
+            .homes
+            .iter()
+            .map(|&h| &rules.piles[usize::from(h)])
+            .find(|h| h.suit.map(|s| s as u8) == Some(suit(b)))?;
+        let base = match h.empty {
+            Empty::Rank(r) => r,
+            _ => p.base,
+        };
+        let r = rank(b);
+        if r == base {
+            return None;
+        }
+        let k = i16::from(h.step);
+        let down = match h.dir {
+            Dir::Up => i16::from(r) - k,
+            _ => i16::from(r) + k,
+        };
+        let below = match down {
+            1..=13 => down as u8,
+            _ if h.wrap => ((down - 1).rem_euclid(13) + 1) as u8,
+            _ => return None,
+        };
+        Some(suit(b) * 13 + below - 1)
+    }
+
+    /// Rule 2: the position's key, piles alike taken in the order of their cards.
+    pub fn key(&self, rules: &Compiled, p: &Position) -> u128 {
+        if !self.switches.symmetry || self.classes.is_empty() {
+            return p.key();
+        }
+        let mut order: Vec<u8> = (0..p.piles() as u8).collect();
+        for class in self.active(rules, p) {
+            let mut sorted = class.piles.clone();
+            sorted.sort_by(|&a, &b| p.pile(a).cmp(p.pile(b)));
+            for (&slot, &pile) in class.piles.iter().zip(&sorted) {
+                order[usize::from(slot)] = pile;
+            }
+        }
+        p.key_in(&order)
+    }
+
+    fn active<'a>(&'a self, rules: &Compiled, p: &Position) -> impl Iterator<Item = &'a Class> {
+        let stock_empty = rules.stock.is_none_or(|s| p.is_empty(s));
+        let last_round = match rules.rounds {
+            Rounds::Times(t) => p.round >= t,
+            Rounds::WithoutEnd => false,
+        };
+        self.classes
+            .iter()
+            .filter(move |c| (!c.stock_empty || stock_empty) && (!c.last_round || last_round))
+    }
+
+    /// Rule 3: leaves out the moves that only swap piles alike.
+    pub fn worth_trying(&self, rules: &Compiled, p: &Position, steps: &mut Vec<Step>) {
+        if !self.switches.symmetry || self.classes.is_empty() {
+            return;
+        }
+        let active: Vec<&Class> = self.active(rules, p).collect();
+        let class_of = |pile: u8| active.iter().position(|c| c.piles.contains(&pile));
+        let mut kept: Vec<(u8, u8, usize)> = Vec::new();
+        steps.retain(|m| {
+            if m.count == 0 || !p.is_empty(m.to) {
+                return true;
+            }
+            let Some(c) = class_of(m.to) else {
+                return true;
+            };
+            if usize::from(m.count) == p.len(m.from) && class_of(m.from) == Some(c) {
+                return false;
+            }
+            if kept.contains(&(m.from, m.count, c)) {
+                return false;
+            }
+            kept.push((m.from, m.count, c));
+            true
+        });
+    }
+}
+
+/// The piles alike of a file: one group, the same parameters, their suit too. (A pile's suit
+/// decides the card at its bottom, so no two positions a game reaches differ only by piles of
+/// other suits; the argument needs it all the same.)
+fn classes(rules: &Compiled) -> Vec<Class> {
+    let piles = &rules.piles;
+    let dealt: Vec<u8> = rules.click.targets().collect();
+    let gathered: &[u8] = match &rules.again {
+        Again::Gather { piles, .. } => piles,
+        _ => &[],
+    };
+    let alike = |a: usize, b: usize| {
+        let (x, y) = (&piles[a], &piles[b]);
+        x.group == y.group
+            && (
+                x.kind, x.build, x.dir, x.step, x.wrap, x.moves, x.takes, x.empty,
+            ) == (
+                y.kind, y.build, y.dir, y.step, y.wrap, y.moves, y.takes, y.empty,
+            )
+            && (x.max_cards, x.from) == (y.max_cards, y.from)
+            && x.suit == y.suit
+    };
+    let mut classes: Vec<Class> = Vec::new();
+    let mut placed = vec![false; piles.len()];
+    for a in 0..piles.len() {
+        if placed[a] || piles[a].build == Build::RanksOfPrevious || Some(a as u8) == rules.stock {
+            continue;
+        }
+        let members: Vec<u8> = (a..piles.len())
+            .filter(|&b| !placed[b] && alike(a, b))
+            .map(|b| b as u8)
+            .collect();
+        for &m in &members {
+            placed[usize::from(m)] = true;
+        }
+        if members.len() > 1 {
+            classes.push(Class {
+                stock_empty: members.iter().any(|m| dealt.contains(m)),
+                last_round: members.iter().any(|m| gathered.contains(m)),
+                piles: members,
+            });
+        }
+    }
+    classes
+}

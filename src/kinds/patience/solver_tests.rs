@@ -1,0 +1,434 @@
+//! The files' solver against the plain search (every legal move, every position as it is),
+//! on positions of every file small enough to search whole: random games played down
+//! towards the foundations. Both decide alike, every win replays, and each pruning rule
+//! broken on purpose (`Mutant`) is caught calling a won position lost.
+
+use super::prune::{Mutant, Switches};
+use super::{Kinds, Params, Search};
+use crate::cards::DealNumber;
+use crate::kinds::compiled::Compiled;
+use crate::kinds::{Position, Step, deal, moves};
+use crate::patience::Verdict;
+use crate::patience::solver::Solver;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Every file the engine plays: the shipped ones and the proofs; and one of the test's own
+/// whose stock deals a card to each pile in turn (so the piles are not alike while it has
+/// cards) and whose foundations can be built up by hand.
+fn files() -> Vec<&'static Compiled> {
+    let mut all: Vec<&'static Compiled> = crate::kinds::shipped().to_vec();
+    for (name, text) in crate::kinds::PROOFS {
+        let file = ron::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        all.push(super::compiled(&file).unwrap());
+    }
+    let dealer = "(name: \"dealer\", title: \"Dealer\", summary: \"\", rules: \"\", \
+        groups: [(name: \"home\", kind: Foundation, count: Some(4), suits: Some(\"CSHD\")), \
+        (name: \"piles\", kind: Tableau, count: Some(4), build: Some(SameSuit), moves: Some(One)), \
+        (name: \"stock\", kind: Stock, deals: Some(ToEach(\"piles\")))], \
+        deal: (steps: [Row(group: \"piles\"), Row(group: \"piles\")]), \
+        layout: [(groups: [(group: \"home\")]), (groups: [(group: \"piles\")]), \
+        (groups: [(group: \"stock\")])])";
+    all.push(Box::leak(Box::new(
+        crate::kinds::parse("dealer.ron", dealer).unwrap(),
+    )));
+    all
+}
+
+fn off_home(rules: &Compiled, p: &Position) -> usize {
+    rules.cards - rules.foundations().map(|f| p.len(f)).sum::<usize>()
+}
+
+/// A position of `rules` from a random deal, played at random (home when it can, mostly)
+/// until at most `left` cards are off the foundations, then a few moves more at random.
+fn small_position(rules: &Compiled, rng: &mut StdRng, left: usize) -> Position {
+    let mut p = deal::deal(
+        rules,
+        DealNumber::new(rng.random_range(1..=1_000_000)).unwrap(),
+    );
+    let mut steps: Vec<Step> = Vec::new();
+    for _ in 0..2000 {
+        if off_home(rules, &p) <= left {
+            break;
+        }
+        moves::legal(rules, &p, &mut steps);
+        if steps.is_empty() {
+            break;
+        }
+        let home: Vec<Step> = steps
+            .iter()
+            .copied()
+            .filter(|s| s.count > 0 && rules.piles[usize::from(s.to)].kind.is_home())
+            .collect();
+        let m = if !home.is_empty() && rng.random_bool(0.8) {
+            home[rng.random_range(0..home.len())]
+        } else {
+            steps[rng.random_range(0..steps.len())]
+        };
+        moves::play(rules, &mut p, m);
+    }
+    for _ in 0..rng.random_range(0..4) {
+        moves::legal(rules, &p, &mut steps);
+        if let Some(&m) = steps.get(rng.random_range(0..steps.len().max(1))) {
+            moves::play(rules, &mut p, m);
+        }
+    }
+    p
+}
+
+/// The cards a foundation built by suit from a fixed rank holds, bottom first (none for
+/// another kind of foundation).
+fn sequence(rules: &Compiled, p: &Position, h: u8) -> Vec<u8> {
+    use crate::kinds::file::{Build, Dir, Empty, Takes};
+    let pile = &rules.piles[usize::from(h)];
+    let (Some(suit), Build::SameSuit, Takes::One) = (pile.suit, pile.build, pile.takes) else {
+        return Vec::new();
+    };
+    let base = match pile.empty {
+        Empty::Rank(r) => r,
+        Empty::FirstCard if p.base != 0 => p.base,
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    let mut r = i16::from(base);
+    for _ in 0..pile.max_cards.min(13) {
+        out.push(suit as u8 * 13 + r as u8 - 1);
+        r += match pile.dir {
+            Dir::Down => -i16::from(pile.step),
+            _ => i16::from(pile.step),
+        };
+        if !(1..=13).contains(&r) {
+            if !pile.wrap {
+                break;
+            }
+            r = (r - 1).rem_euclid(13) + 1;
+        }
+    }
+    out
+}
+
+/// A deal of `rules` with the foundations built up by suit to random heights (high, mostly):
+/// their cards taken from wherever they lay, the piles' new top cards turned up.
+fn stripped(rules: &Compiled, rng: &mut StdRng) -> Option<Position> {
+    let p = deal::deal(
+        rules,
+        DealNumber::new(rng.random_range(1..=1_000_000)).unwrap(),
+    );
+    let mut piles: Vec<Vec<u8>> = (0..p.piles() as u8).map(|i| p.pile(i).to_vec()).collect();
+    let mut any = false;
+    for h in rules.foundations() {
+        let seq = sequence(rules, &p, h);
+        if seq.is_empty() {
+            continue;
+        }
+        any = true;
+        let keep = piles[usize::from(h)].len();
+        let height = rng
+            .random_range(keep..=seq.len())
+            .max(seq.len().saturating_sub(rng.random_range(0..6)));
+        for &card in &seq[keep..height.max(keep)] {
+            // The card from wherever it lies (a copy not on a foundation).
+            let found = (0..piles.len()).find_map(|q| {
+                let pile = &rules.piles[q];
+                if pile.kind.is_home() {
+                    return None;
+                }
+                piles[q]
+                    .iter()
+                    .position(|&b| b & 0x7f == card)
+                    .map(|i| (q, i))
+            })?;
+            piles[found.0].remove(found.1);
+            piles[usize::from(h)].push(card);
+        }
+    }
+    if !any {
+        return None;
+    }
+    let mut q = Position::empty(p.piles());
+    q.round = p.round;
+    q.base = p.base;
+    for (i, cards) in piles.iter().enumerate() {
+        for &b in cards {
+            q.push(i as u8, b);
+        }
+        let table = rules.piles[i].kind == crate::kinds::file::Kind::Tableau;
+        if table
+            && q.top(i as u8)
+                .is_some_and(|b| b & crate::kinds::position::DOWN != 0)
+        {
+            q.flip_top(i as u8);
+        }
+    }
+    Some(q)
+}
+
+/// A small position of `rules`: stripped where its foundations allow, else played down.
+fn small(rules: &Compiled, rng: &mut StdRng, left: usize) -> Position {
+    if rng.random_bool(0.7)
+        && let Some(p) = stripped(rules, rng)
+    {
+        return p;
+    }
+    small_position(rules, rng, left)
+}
+
+/// The verdict's kind, with a win's line replayed through the rules.
+fn decided(
+    rules: &'static Compiled,
+    p: &Position,
+    solver: &mut Search,
+    budget: usize,
+) -> Option<bool> {
+    match solver.solve(&Params(rules), p, budget).0 {
+        Verdict::Winnable { line, .. } => {
+            let mut q = *p;
+            for m in line {
+                <Kinds as crate::patience::rules::Rules>::apply(&Params(rules), &mut q, m)
+                    .unwrap_or_else(|e| panic!("{}: the line's {m:?}: {e:?}", rules.file.name));
+            }
+            assert!(
+                moves::is_won(rules, &q),
+                "{}: the line does not win",
+                rules.file.name
+            );
+            Some(true)
+        }
+        Verdict::Lost { .. } => Some(false),
+        Verdict::Unknown { .. } => None,
+    }
+}
+
+const PLAIN: usize = 100_000;
+
+/// The pruned search decides as the plain one, on every file: won and lost alike.
+#[test]
+fn the_pruned_search_decides_as_the_plain_search() {
+    let mut rng = StdRng::seed_from_u64(56);
+    let (mut won, mut lost) = (0, 0);
+    for rules in files() {
+        let (mut decided_here, mut won_here) = (0, 0);
+        for case in 0..40 {
+            let left = 8 + case % 10;
+            let p = small(rules, &mut rng, left);
+            let plain = decided(rules, &p, &mut Search::with(Switches::NONE), PLAIN);
+            let pruned = decided(rules, &p, &mut Search::default(), PLAIN);
+            if let (Some(a), Some(b)) = (plain, pruned) {
+                assert_eq!(
+                    a, b,
+                    "{}: the plain search says {a}, the pruned {b}: {p:?}",
+                    rules.file.name
+                );
+                decided_here += 1;
+                if a {
+                    won += 1;
+                    won_here += 1;
+                } else {
+                    lost += 1;
+                }
+            }
+            // A win the plain search finds, the pruned one must not call lost.
+            if plain == Some(true) {
+                assert_ne!(pruned, Some(false), "{}: {p:?}", rules.file.name);
+            }
+        }
+        println!(
+            "{}: {decided_here} decided, {won_here} won",
+            rules.file.name
+        );
+        assert!(
+            decided_here >= 15,
+            "{}: only {decided_here} positions decided by both",
+            rules.file.name
+        );
+    }
+    println!("won {won}, lost {lost}");
+    assert!(won > 50 && lost > 20, "won {won}, lost {lost}");
+}
+
+/// A small patience with cards coming back from its foundations (built up by suit from the
+/// Ace) onto five piles built down in alternate colours, whose empty piles take nothing. Every
+/// other card home: ♣ A-4, ♠ A-K, ♥ A-4, ♦ A; piles K♣..5♣ 5♦ 2♦ (face down) 3♦; 5♥;
+/// K♦..6♦ (down) 4♦; K♥..7♥ (down) 6♥. 5♥ may go home, and every card that could lie on it
+/// (the black Fours) is home; yet the only win takes 4♣ back onto it, for 3♦ to free 2♦. A
+/// card that may come back is not safe home for that.
+fn five_of_hearts_holds_four_of_clubs() -> (&'static Compiled, Position) {
+    let text = "(name: \"back\", title: \"Back\", summary: \"\", rules: \"\", \
+        groups: [(name: \"home\", kind: Foundation, count: Some(4), suits: Some(\"CSHD\"), \
+        moves: Some(One)), (name: \"piles\", kind: Tableau, count: Some(5), \
+        build: Some(AlternateColour), empty: Some(Nothing))], \
+        deal: (steps: [Row(group: \"piles\"), Row(group: \"piles\"), Row(group: \"piles\"), \
+        Row(group: \"piles\"), Row(group: \"piles\"), Row(group: \"piles\"), \
+        Row(group: \"piles\"), Row(group: \"piles\"), Row(group: \"piles\"), \
+        Row(group: \"piles\"), Row(group: \"piles\", last: Some(2))]), \
+        layout: [(groups: [(group: \"home\")]), (groups: [(group: \"piles\")])])";
+    let rules: &'static Compiled =
+        Box::leak(Box::new(crate::kinds::parse("back.ron", text).unwrap()));
+    let card = |suit: u8, rank: u8| suit * 13 + rank - 1;
+    let (clubs, spades, hearts, diamonds) = (0, 1, 2, 3);
+    let down = crate::kinds::position::DOWN;
+    let mut p = Position::empty(rules.piles.len());
+    let mut lay = |pile: u8, cards: Vec<u8>| {
+        for b in cards {
+            p.push(pile, b);
+        }
+    };
+    let run = |suit: u8, top: u8| -> Vec<u8> { (1..=top).map(|r| card(suit, r)).collect() };
+    // From the King down to `last`, face down.
+    let hidden = |suit: u8, last: u8| -> Vec<u8> {
+        (last..=13).rev().map(|r| card(suit, r) | down).collect()
+    };
+    lay(0, run(clubs, 4));
+    lay(1, run(spades, 13));
+    lay(2, run(hearts, 4));
+    lay(3, run(diamonds, 1));
+    let mut first = hidden(clubs, 5);
+    first.extend([
+        card(diamonds, 5) | down,
+        card(diamonds, 2) | down,
+        card(diamonds, 3),
+    ]);
+    lay(4, first);
+    lay(5, vec![card(hearts, 5)]);
+    let mut third = hidden(diamonds, 6);
+    third.push(card(diamonds, 4));
+    lay(6, third);
+    let mut fourth = hidden(hearts, 7);
+    fourth.push(card(hearts, 6));
+    lay(7, fourth);
+    (rules, p)
+}
+
+/// Foundations, a stock turning three cards at a time with one redeal, and a waste; every
+/// card home but K♣ on the waste and, to be turned, K♠ Q♦ K♦. K♣ may go home, and nothing
+/// is ever built on it; yet only with K♣ still there does the redeal's first three bring Q♦
+/// to the top (K♣ K♠ Q♦ | K♦): without it, K♦ tops both passes. A waste card goes home at
+/// once only where the stock turns one card at a time.
+fn king_of_clubs_keeps_the_threes() -> (&'static Compiled, Position) {
+    let text = "(name: \"threes\", title: \"Threes\", summary: \"\", rules: \"\", \
+        groups: [(name: \"home\", kind: Foundation, count: Some(4), suits: Some(\"CSHD\")), \
+        (name: \"stock\", kind: Stock, deals: Some(ToWaste(3)), rounds: Some(Times(2))), \
+        (name: \"waste\", kind: Waste)], deal: (steps: []), \
+        layout: [(groups: [(group: \"home\")]), (groups: [(group: \"stock\"), (group: \"waste\")])])";
+    let rules: &'static Compiled =
+        Box::leak(Box::new(crate::kinds::parse("threes.ron", text).unwrap()));
+    let card = |suit: u8, rank: u8| suit * 13 + rank - 1;
+    let down = crate::kinds::position::DOWN;
+    let mut p = Position::empty(rules.piles.len());
+    for (pile, (suit, top)) in [(0, 12), (1, 12), (2, 13), (3, 11)].into_iter().enumerate() {
+        for r in 1..=top {
+            p.push(pile as u8, card(suit, r));
+        }
+    }
+    // The stock's top card is turned first: K♠, then Q♦, then K♦.
+    for b in [card(3, 13), card(3, 12), card(1, 13)] {
+        p.push(4, b | down);
+    }
+    p.push(5, card(0, 13));
+    (rules, p)
+}
+
+/// A reserve that gives its top card to two empty piles (which take nothing else), a stock
+/// that deals a card to each pile in turn, foundations that take from the piles only; every
+/// card home but ♣ 10-K: J♣ K♣ on the reserve, 10♣ and then Q♣ to be dealt. K♣ to the first
+/// pile loses (10♣ comes on it, and Q♣ on J♣); K♣ to the second wins (J♣ 10♣ | K♣ Q♣). The
+/// piles are not alike while the stock deals to them in order.
+fn king_of_clubs_to_the_second_pile() -> (&'static Compiled, Position) {
+    let text = "(name: \"turns\", title: \"Turns\", summary: \"\", rules: \"\", \
+        groups: [(name: \"home\", kind: Foundation, count: Some(4), suits: Some(\"CSHD\"), \
+        from: Some([\"piles\"])), (name: \"reserve\", kind: Tableau, shown: Some(Squared), \
+        build: Some(Nothing), takes: Some(Nothing), moves: Some(One)), (name: \"piles\", \
+        kind: Tableau, count: Some(2), build: Some(Nothing), takes: Some(One), \
+        from: Some([\"reserve\"])), (name: \"stock\", kind: Stock, deals: Some(ToEach(\"piles\")))], \
+        deal: (steps: []), layout: [(groups: [(group: \"home\")]), (groups: [(group: \"reserve\"), \
+        (group: \"piles\"), (group: \"stock\")])])";
+    let rules: &'static Compiled =
+        Box::leak(Box::new(crate::kinds::parse("turns.ron", text).unwrap()));
+    let card = |suit: u8, rank: u8| suit * 13 + rank - 1;
+    let down = crate::kinds::position::DOWN;
+    let mut p = Position::empty(rules.piles.len());
+    for (pile, (suit, top)) in [(0, 9), (1, 13), (2, 13), (3, 13)].into_iter().enumerate() {
+        for r in 1..=top {
+            p.push(pile as u8, card(suit, r));
+        }
+    }
+    p.push(4, card(0, 11));
+    p.push(4, card(0, 13));
+    // The stock's top card is dealt first: 10♣ to the first pile, Q♣ to the second.
+    p.push(7, card(0, 12) | down);
+    p.push(7, card(0, 10) | down);
+    (rules, p)
+}
+
+/// The positions made by hand where a rule is easy to get wrong.
+fn delicate() -> Vec<(&'static Compiled, Position)> {
+    vec![
+        five_of_hearts_holds_four_of_clubs(),
+        king_of_clubs_keeps_the_threes(),
+        king_of_clubs_to_the_second_pile(),
+    ]
+}
+
+#[test]
+fn the_positions_made_by_hand_are_won_and_the_search_knows() {
+    for (rules, p) in delicate() {
+        let plain = decided(rules, &p, &mut Search::with(Switches::NONE), PLAIN);
+        assert_eq!(plain, Some(true), "{}", rules.file.name);
+        assert_eq!(
+            decided(rules, &p, &mut Search::default(), PLAIN),
+            Some(true)
+        );
+    }
+}
+
+#[test]
+fn a_card_that_may_come_back_is_not_sent_home_for_good() {
+    let (rules, p) = five_of_hearts_holds_four_of_clubs();
+    assert_eq!(off_home(rules, &p), 30);
+    assert_eq!(
+        decided(rules, &p, &mut Search::with(Switches::NONE), PLAIN),
+        Some(true)
+    );
+    assert_eq!(
+        decided(rules, &p, &mut Search::default(), PLAIN),
+        Some(true)
+    );
+    let ignoring = Search::mutant(Mutant::HomeIgnoresBack);
+    assert_eq!(decided(rules, &p, &mut { ignoring }, PLAIN), Some(false));
+}
+
+/// Each rule broken on purpose makes the search call a won position lost, on some file.
+#[test]
+fn every_rule_broken_on_purpose_is_caught() {
+    for mutant in [
+        Mutant::NaiveHome,
+        Mutant::HomeIgnoresBack,
+        Mutant::WasteAnyTurn,
+        Mutant::SymmetryIgnoresDeal,
+    ] {
+        let mut rng = StdRng::seed_from_u64(57);
+        let mut caught = None;
+        // The positions made by hand where a rule is easy to get wrong, first.
+        for (rules, p) in delicate() {
+            if caught.is_none()
+                && decided(rules, &p, &mut Search::mutant(mutant), PLAIN) == Some(false)
+            {
+                caught = Some(rules.file.name.clone());
+            }
+        }
+        'files: for rules in files().into_iter().filter(|_| caught.is_none()) {
+            for case in 0..60 {
+                let p = small(rules, &mut rng, 6 + case % 14);
+                if decided(rules, &p, &mut Search::mutant(mutant), PLAIN) != Some(false) {
+                    continue;
+                }
+                if decided(rules, &p, &mut Search::with(Switches::NONE), PLAIN) == Some(true) {
+                    caught = Some(rules.file.name.clone());
+                    break 'files;
+                }
+            }
+        }
+        assert!(caught.is_some(), "{mutant:?} was not caught");
+        println!("{mutant:?}: caught on {}", caught.unwrap());
+    }
+}
