@@ -33,6 +33,13 @@
 //!
 //!    The rule turning FreeCell's "cards may come back" into "send every next card home" was
 //!    unsound (issue 54); here that rule is `Mutant::HomeIgnoresBack`, which the test catches.
+//!
+//!    Osmosis's ladder of foundations (each taking the ranks the one before holds), where no
+//!    other pile takes a card and one pack is dealt: once every foundation has its first card,
+//!    the four hold one suit each, and a card's only move in any win is to its suit's. Sent
+//!    there at once (from a pile, or the waste where it turns one card), it leaves `L'` = `L`
+//!    without that move legal: a foundation takes by the ranks of the one before, which only
+//!    grow, and the pile under it is uncovered earlier.
 //! 2. **Piles alike are one** (`key`): piles of one group with the same parameters (its
 //!    suit, what it takes, from where) are interchangeable: swapping two maps every legal
 //!    move to a legal move and every win to a win, so the key sorts them by their cards, and
@@ -109,6 +116,8 @@ pub struct Prune {
     follow: [u64; 52],
     /// Rule 1's conditions hold for the file.
     home_rule: bool,
+    /// Osmosis's ladder of foundations, where only they take cards (one pack).
+    ladder: bool,
     /// Cards may come back from the foundations.
     back: bool,
     /// The waste's card may go home at once (the stock turns one card at a time).
@@ -194,10 +203,20 @@ impl Prune {
             && known_heights
             && !homes.is_empty()
             && (rules.decks == 1 && one_a_suit || !back);
+        let ladder = rules.decks == 1
+            && !back
+            && !homes.is_empty()
+            && homes
+                .iter()
+                .all(|&i| piles[usize::from(i)].build == Build::RanksOfPrevious)
+            && piles
+                .iter()
+                .all(|p| p.kind.is_home() || p.takes == Takes::Nothing);
         Prune {
             switches,
             follow,
             home_rule,
+            ladder,
             back,
             waste_ok: rules.click == Click::ToWaste(1),
             homes,
@@ -226,7 +245,13 @@ impl Prune {
 
     /// Rule 1: a move home that loses no win, if there is one.
     pub fn safe_home(&self, rules: &Compiled, p: &Position) -> Option<Step> {
-        if !self.switches.safe_home || !self.home_rule {
+        if !self.switches.safe_home {
+            return None;
+        }
+        if self.ladder {
+            return self.up_the_ladder(rules, p);
+        }
+        if !self.home_rule {
             return None;
         }
         // The cards home: a copy (`once`), both copies (`twice`).
@@ -272,6 +297,36 @@ impl Prune {
                 if rules.piles[usize::from(h)].suit.map(|s| s as u8) == Some(suit(c))
                     && moves::check(rules, p, m).is_ok()
                 {
+                    return Some(m);
+                }
+            }
+        }
+        None
+    }
+
+    /// Osmosis's foundations all started: any card that goes home.
+    fn up_the_ladder(&self, rules: &Compiled, p: &Position) -> Option<Step> {
+        if self.homes.iter().any(|&h| p.is_empty(h)) {
+            return None;
+        }
+        for (i, pile) in rules.piles.iter().enumerate() {
+            let i = i as u8;
+            if pile.kind.is_home() || Some(i) == rules.stock || pile.moves == Moves::Nothing {
+                continue;
+            }
+            if Some(i) == rules.waste && !self.waste_ok {
+                continue;
+            }
+            if p.top(i).is_none_or(|b| b & DOWN != 0) {
+                continue;
+            }
+            for &h in &self.homes {
+                let m = Step {
+                    from: i,
+                    to: h,
+                    count: 1,
+                };
+                if moves::check(rules, p, m).is_ok() {
                     return Some(m);
                 }
             }
