@@ -7,7 +7,6 @@ use crate::cards::DealNumber;
 use crate::patience::Effort;
 use crate::patience::daily::Date;
 use crate::registry;
-use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -49,16 +48,31 @@ struct Window {
     data_dir: Option<PathBuf>,
 }
 
-/// `--patience`, with the names the registry lists.
+/// `--patience`: a name the registry lists, or a patience file.
 #[derive(Args, Debug)]
 struct Which {
-    /// The patience (default: zodiac; in the window, the one played last)
-    #[arg(long, value_name = "NAME", ignore_case = true, value_parser = patience_names())]
+    /// The patience (default: zodiac): a name `zodiac list` prints, or a patience file (.ron,
+    /// docs/new-patience.md)
+    #[arg(long, value_name = "NAME|FILE", value_parser = patience_name)]
     patience: Option<String>,
 }
 
-fn patience_names() -> PossibleValuesParser {
-    PossibleValuesParser::new(registry::all().into_iter().map(|p| p.name()))
+/// A registry name (in any case), or a path to a `.ron` file, kept as it is.
+fn patience_name(s: &str) -> Result<String, String> {
+    if s.ends_with(".ron") {
+        return Ok(s.to_string());
+    }
+    let names: Vec<&str> = registry::all().into_iter().map(|p| p.name()).collect();
+    names
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(s))
+        .map(|n| n.to_string())
+        .ok_or_else(|| {
+            format!(
+                "no patience is called so: {}; or a patience file (.ron)",
+                names.join(", ")
+            )
+        })
 }
 
 /// A deal under a rule set, or a saved game.
@@ -238,7 +252,8 @@ where
 /// The rule set named, or the patience's first.
 fn rules_or_default(patience: &str, rules: Option<String>) -> String {
     rules.unwrap_or_else(|| {
-        registry::by_name(patience)
+        super::patience(patience)
+            .ok()
             .and_then(|p| p.rule_sets().into_iter().next())
             .map(|set| set.name)
             .unwrap_or_default()
@@ -260,7 +275,7 @@ fn into_command(cli: Cli) -> Result<Command, clap::Error> {
             data_dir,
         });
     };
-    let named = |which: Which| which.patience.map(|p| p.to_ascii_lowercase());
+    let named = |which: Which| which.patience;
     let name = |which: Which| named(which).unwrap_or_else(|| registry::default().name().into());
     // A deal's rule set, or a saved game's (which carries its own).
     let source = |patience: Option<&str>, source: Source, rules: Option<String>| match source {

@@ -136,7 +136,14 @@ pub enum Command {
 }
 
 /// The patience by its registry name.
+/// The patience by its registry name, or a patience file by its path (`.ron`): a player's
+/// file tried out before it goes in the data folder, or the proofs.
 fn patience(name: &str) -> Result<&'static dyn Patience, String> {
+    if name.ends_with(".ron") {
+        let file = crate::kinds::mine::check(std::path::Path::new(name), &[], &[])?;
+        let compiled = crate::kinds::patience::compiled(&file)?;
+        return Ok(crate::kinds::patience::FilePatience::of(compiled));
+    }
     registry::by_name(name).ok_or_else(|| format!("no patience is called {name:?}"))
 }
 

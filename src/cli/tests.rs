@@ -145,7 +145,7 @@ fn bad_input_gets_clap_errors_that_say_what_is_wrong() {
         ),
         (
             "show --patience spider --deal 1",
-            ErrorKind::InvalidValue,
+            ErrorKind::ValueValidation,
             "freecell",
         ),
         ("frobnicate", ErrorKind::InvalidSubcommand, "frobnicate"),
@@ -338,4 +338,35 @@ fn klondike_budget_is_for_solve_and_winrate() {
     let zodiac = run_text(&parse(args("solve --deal 1 --budget 5")).unwrap());
     assert!(zodiac.unwrap_err().contains("no budget"));
     assert!(parse(args("solve --patience klondike --deal 1 --budget 0")).is_err());
+}
+
+/// A patience file by its path, for a player trying theirs before it goes in the data folder:
+/// the text commands read it as they read a patience of the game (its one rule set its own).
+#[test]
+fn a_patience_file_is_named_by_its_path() {
+    let path = "assets/patiences/proofs/freecell.ron";
+    let Ok(Command::Show { patience, source }) =
+        parse(args(&format!("show --patience {path} --deal 1")))
+    else {
+        panic!("show --patience FILE parses");
+    };
+    assert_eq!(patience.as_deref(), Some(path), "the path kept as it is");
+    assert_eq!(
+        source,
+        Source::Deal {
+            deal: deal(1),
+            rules: "freecell".into()
+        },
+        "the file's own rule set by default"
+    );
+    let shown = run_text(&Command::Show { patience, source }).unwrap();
+    assert!(shown.contains("status: playing"), "{shown}");
+    let missing = Command::Show {
+        patience: Some("no/such/file.ron".into()),
+        source: Source::Deal {
+            deal: deal(1),
+            rules: "x".into(),
+        },
+    };
+    assert!(run_text(&missing).unwrap_err().contains("no/such/file.ron"));
 }
