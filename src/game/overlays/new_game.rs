@@ -441,7 +441,10 @@ fn spawn(
                 })
                 .collect();
             row(p, "Rules", rules);
-            p.spawn(text(f, description, 14.0));
+            // A file's one rule set says what its summary says: once is enough.
+            if description != patience.summary() {
+                p.spawn(text(f, description, 14.0));
+            }
             let mut kinds = vec![
                 (
                     "Any".to_string(),

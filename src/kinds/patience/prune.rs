@@ -22,13 +22,16 @@
 //!      height; with two packs the twin is home, so this `c` is the only one out). With the
 //!      waste turning one card at a time, `L'` turns the same cards less `c`, and needs no
 //!      more rounds. So `L'` wins from the position after the move.
-//!    - Cards may come back (one pack only): `K` = `c` closed under `follow` and under the
-//!      card below on its foundation; `c` is safe when every card of `K` but `c` is home.
+//!    - Cards may come back (one pack, or two whose foundations of a suit are alike): `K` =
+//!      `c` closed under `follow` and under the card below on its foundation; `c` is safe when
+//!      every card of `K` but `c` is home (both copies, with two packs, and `c`'s twin).
 //!      Argument: `L'` = `L` without the moves of `K`'s cards (runs trimmed of them: nothing
 //!      outside `K` lies on a card of `K`, so they are a run's top part). On each foundation
 //!      `K`'s cards are a bottom part that `L'` never moves, and a card outside `K` goes
 //!      home in `L` above it (its height is fixed, and every height below is `K`'s), on the
-//!      same card in `L` and `L'`. The rest is as above. (Klondike: a Three goes when both
+//!      same card in `L` and `L'` (with two packs both foundations of a suit hold `K`'s part
+//!      of it, so one taken off and put on the other in `L` is above it there too). The rest
+//!      is as above. (Klondike: a Three goes when both
 //!      Twos of the other colour and the Aces are home, as its own solver says.)
 //!
 //!    The rule turning FreeCell's "cards may come back" into "send every next card home" was
@@ -199,10 +202,19 @@ impl Prune {
                 .count()
                 <= 1
         });
+        // Two packs: each suit's foundations hold the same cards at the same heights.
+        let twins_alike = homes.iter().all(|&i| {
+            homes.iter().all(|&j| {
+                let (a, b) = (&piles[usize::from(i)], &piles[usize::from(j)]);
+                a.suit != b.suit
+                    || (a.empty, a.dir, a.step, a.wrap, a.max_cards)
+                        == (b.empty, b.dir, b.step, b.wrap, b.max_cards)
+            })
+        });
         let home_rule = plain_piles
             && known_heights
             && !homes.is_empty()
-            && (rules.decks == 1 && one_a_suit || !back);
+            && (!back || rules.decks == 1 && one_a_suit || rules.decks == 2 && twins_alike);
         let ladder = rules.decks == 1
             && !back
             && !homes.is_empty()
@@ -283,7 +295,7 @@ impl Prune {
             } else if !self.back || self.mutant == Some(Mutant::HomeIgnoresBack) {
                 self.follow[usize::from(c)] & !all_home == 0
             } else {
-                self.closure_home(rules, p, c, once)
+                self.closure_home(rules, p, c, all_home)
             };
             if !safe {
                 continue;

@@ -432,3 +432,26 @@ fn every_rule_broken_on_purpose_is_caught() {
         println!("{mutant:?}: caught on {}", caught.unwrap());
     }
 }
+
+/// The published verdicts of the patiences written as files (docs/winrates.md, "Patiences
+/// written as files") hold: a few deals of each verdict, decided again, get the same one.
+#[test]
+fn a_sample_of_the_files_verdicts_is_decided_again_alike() {
+    for rules in crate::kinds::shipped().iter().copied() {
+        let name = &rules.file.name;
+        let letters = crate::patience::verdict_files::read(&format!("{name}-{name}"));
+        for want in [b'W', b'L'] {
+            for (i, _) in letters
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| **l == want)
+                .take(2)
+            {
+                let deal = DealNumber::new(i as u128 + 1).unwrap();
+                let p = deal::deal(rules, deal);
+                let got = decided(rules, &p, &mut Search::default(), 200_000);
+                assert_eq!(got, Some(want == b'W'), "{name} deal {}", i + 1);
+            }
+        }
+    }
+}
