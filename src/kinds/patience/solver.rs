@@ -144,7 +144,9 @@ fn search(
 
 impl crate::patience::solver::Solver for Search {
     type Rules = Kinds;
-    type Note = ();
+    /// Cards lay face down (or in the stock) when it was decided: the win is the thoughtful
+    /// game's, every card known, as the player does not know them.
+    type Note = bool;
 
     /// A few hundredths of a second: a winnable deal is searched for among 64 numbers, each
     /// within this budget, on the task pool the table's verdicts share.
@@ -158,8 +160,10 @@ impl crate::patience::solver::Solver for Search {
         params: &Params,
         position: &Position,
         budget: usize,
-    ) -> (Verdict<Move, ()>, usize) {
+    ) -> (Verdict<Move, bool>, usize) {
         let rules = params.0;
+        let hidden =
+            (0..position.piles() as u8).any(|i| position.pile(i).iter().any(|&b| b & DOWN != 0));
         let at = rules as *const Compiled as usize;
         if self.prune.as_ref().is_none_or(|(a, _)| *a != at) {
             let mut prune = Prune::new(rules, self.switches);
@@ -173,7 +177,7 @@ impl crate::patience::solver::Solver for Search {
         };
         let won = |line: Vec<Step>| Verdict::Winnable {
             line: line.into_iter().map(|s| from_step(rules, s)).collect(),
-            note: (),
+            note: hidden,
         };
         let mut searched = 0;
         // A win without taking cards back, within half the budget, is a win (rule 4).
@@ -208,7 +212,9 @@ impl crate::patience::solver::Solver for Search {
         self.seen.capacity() * 17
     }
 
-    fn note_words(_: ()) -> Option<String> {
-        None
+    /// A lost deal is lost whether the cards are known or not; a win is said to be one with
+    /// every card known.
+    fn note_words(hidden: bool) -> Option<String> {
+        hidden.then(|| "with every card known, as the solver sees them".to_string())
     }
 }

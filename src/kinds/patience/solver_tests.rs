@@ -455,3 +455,31 @@ fn a_sample_of_the_files_verdicts_is_decided_again_alike() {
         }
     }
 }
+
+/// A win found with cards face down is the thoughtful game's, and says so where it is shown
+/// ("Winnable, with every card known, …"); one with every card in sight says nothing more.
+#[test]
+fn a_win_with_cards_face_down_says_every_card_was_known() {
+    let stonewall = crate::kinds::shipped()
+        .iter()
+        .copied()
+        .find(|c| c.file.name == "stonewall")
+        .unwrap();
+    let freecell = files()
+        .into_iter()
+        .find(|c| c.file.name == "freecell")
+        .unwrap();
+    for (rules, hidden) in [(stonewall, true), (freecell, false)] {
+        let p = deal::deal(rules, DealNumber::new(2).unwrap());
+        let (verdict, _) = Search::default().solve(&Params(rules), &p, 1_000_000);
+        let Verdict::Winnable { note, .. } = verdict else {
+            panic!("{} deal 2 is winnable", rules.file.name);
+        };
+        assert_eq!(note, hidden, "{}", rules.file.name);
+        let words = <Search as Solver>::note_words(note);
+        assert_eq!(
+            words.is_some_and(|w| w.contains("every card known")),
+            hidden
+        );
+    }
+}
