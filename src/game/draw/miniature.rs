@@ -48,7 +48,7 @@ fn picture(game: &dyn Game, layout: &Layout, width: f32, scale: f32, style: Deck
     }
     let (w, h) = (layout.card_w * k, layout.card_h * k);
     let r = w * 0.1;
-    let slot = shapes::rounded_rect(w, h, r);
+    // A place's slot and a card's edge are one outline.
     let edge = shapes::rounded_rect(w, h, r);
     let line = (0.6 / scale).max(w * 0.04);
     let body = shapes::rounded_rect(w - 2.0 * line, h - 2.0 * line, (r - line).max(0.0));
@@ -59,7 +59,7 @@ fn picture(game: &dyn Game, layout: &Layout, width: f32, scale: f32, style: Deck
         if !places.contains(place) {
             continue;
         }
-        canvas.fill(&slot, Palette::SLOT_FILL, at(rect.x, rect.y));
+        canvas.fill(&edge, Palette::SLOT_FILL, at(rect.x, rect.y));
         let cards = game.cards(*place);
         let down = cards.iter().take_while(|s| !s.face_up).count();
         for (i, s) in cards.iter().enumerate() {

@@ -276,18 +276,8 @@ impl Prune {
             }
         }
         let all_home = if rules.decks == 2 { twice } else { once };
-        for (i, pile) in rules.piles.iter().enumerate() {
-            let i = i as u8;
-            if pile.kind.is_home() || Some(i) == rules.stock || pile.moves == Moves::Nothing {
-                continue;
-            }
-            if Some(i) == rules.waste && !self.waste_ok && self.mutant != Some(Mutant::WasteAnyTurn)
-            {
-                continue;
-            }
-            let Some(c) = p.top(i).filter(|&b| b & DOWN == 0) else {
-                continue;
-            };
+        let waste_ok = self.waste_ok || self.mutant == Some(Mutant::WasteAnyTurn);
+        for (i, c) in self.sources(rules, p, waste_ok) {
             let safe = if self.mutant == Some(Mutant::NaiveHome) {
                 true
             } else if rules.decks == 2 && once & (1 << c) == 0 {
@@ -297,20 +287,8 @@ impl Prune {
             } else {
                 self.closure_home(rules, p, c, all_home)
             };
-            if !safe {
-                continue;
-            }
-            for &h in &self.homes {
-                let m = Step {
-                    from: i,
-                    to: h,
-                    count: 1,
-                };
-                if rules.piles[usize::from(h)].suit.map(|s| s as u8) == Some(suit(c))
-                    && moves::check(rules, p, m).is_ok()
-                {
-                    return Some(m);
-                }
+            if let Some(m) = safe.then(|| self.home_for(rules, p, i)).flatten() {
+                return Some(m);
             }
         }
         None
@@ -321,29 +299,37 @@ impl Prune {
         if self.homes.iter().any(|&h| p.is_empty(h)) {
             return None;
         }
-        for (i, pile) in rules.piles.iter().enumerate() {
+        self.sources(rules, p, self.waste_ok)
+            .find_map(|(i, _)| self.home_for(rules, p, i))
+    }
+
+    /// The piles whose face-up top card may go home, and that card: not the foundations, not
+    /// the stock, nor a pile that gives nothing; the waste only where `waste_ok`.
+    fn sources<'a>(
+        &self,
+        rules: &'a Compiled,
+        p: &'a Position,
+        waste_ok: bool,
+    ) -> impl Iterator<Item = (u8, u8)> + 'a {
+        rules.piles.iter().enumerate().filter_map(move |(i, pile)| {
             let i = i as u8;
-            if pile.kind.is_home() || Some(i) == rules.stock || pile.moves == Moves::Nothing {
-                continue;
-            }
-            if Some(i) == rules.waste && !self.waste_ok {
-                continue;
-            }
-            if p.top(i).is_none_or(|b| b & DOWN != 0) {
-                continue;
-            }
-            for &h in &self.homes {
-                let m = Step {
-                    from: i,
-                    to: h,
-                    count: 1,
-                };
-                if moves::check(rules, p, m).is_ok() {
-                    return Some(m);
-                }
-            }
-        }
-        None
+            let gives =
+                !pile.kind.is_home() && Some(i) != rules.stock && pile.moves != Moves::Nothing;
+            let top = p.top(i).filter(|&b| b & DOWN == 0)?;
+            (gives && (waste_ok || Some(i) != rules.waste)).then_some((i, top))
+        })
+    }
+
+    /// The move of `from`'s top card to the first foundation that takes it.
+    fn home_for(&self, rules: &Compiled, p: &Position, from: u8) -> Option<Step> {
+        self.homes
+            .iter()
+            .map(|&h| Step {
+                from,
+                to: h,
+                count: 1,
+            })
+            .find(|&m| moves::check(rules, p, m).is_ok())
     }
 
     /// `c` closed under `follow` and the card below on its foundation: all home but `c`.

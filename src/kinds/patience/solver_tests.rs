@@ -315,11 +315,7 @@ fn king_of_clubs_keeps_the_threes() -> (&'static Compiled, Position) {
     let card = |suit: u8, rank: u8| suit * 13 + rank - 1;
     let down = crate::kinds::position::DOWN;
     let mut p = Position::empty(rules.piles.len());
-    for (pile, (suit, top)) in [(0, 12), (1, 12), (2, 13), (3, 11)].into_iter().enumerate() {
-        for r in 1..=top {
-            p.push(pile as u8, card(suit, r));
-        }
-    }
+    home_up_to(&mut p, [12, 12, 13, 11]);
     // The stock's top card is turned first: K♠, then Q♦, then K♦.
     for b in [card(3, 13), card(3, 12), card(1, 13)] {
         p.push(4, b | down);
@@ -347,17 +343,22 @@ fn king_of_clubs_to_the_second_pile() -> (&'static Compiled, Position) {
     let card = |suit: u8, rank: u8| suit * 13 + rank - 1;
     let down = crate::kinds::position::DOWN;
     let mut p = Position::empty(rules.piles.len());
-    for (pile, (suit, top)) in [(0, 9), (1, 13), (2, 13), (3, 13)].into_iter().enumerate() {
-        for r in 1..=top {
-            p.push(pile as u8, card(suit, r));
-        }
-    }
+    home_up_to(&mut p, [9, 13, 13, 13]);
     p.push(4, card(0, 11));
     p.push(4, card(0, 13));
     // The stock's top card is dealt first: 10♣ to the first pile, Q♣ to the second.
     p.push(7, card(0, 12) | down);
     p.push(7, card(0, 10) | down);
     (rules, p)
+}
+
+/// Piles 0-3, the foundations of ♣ ♠ ♥ ♦, built from the Ace up to these ranks.
+fn home_up_to(p: &mut Position, tops: [u8; 4]) {
+    for (suit, top) in (0..4u8).zip(tops) {
+        for r in 1..=top {
+            p.push(suit, suit * 13 + r - 1);
+        }
+    }
 }
 
 /// The positions made by hand where a rule is easy to get wrong.
