@@ -4,7 +4,7 @@ use crate::patience::contract::{Checked, keep, keep_under};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
-const CHECKED: [&str; 10] = [
+const CHECKED: [&str; 13] = [
     "zodiac",
     "klondike",
     "freecell",
@@ -15,6 +15,9 @@ const CHECKED: [&str; 10] = [
     "sultan",
     "osmosis",
     "rouge-et-noir",
+    "accordion",
+    "royal-marriage",
+    "nestor",
 ];
 
 fn report(name: &str, c: Checked) {

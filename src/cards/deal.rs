@@ -103,10 +103,25 @@ impl DealNumber {
     /// below 32000, else with Python's Mersenne Twister (the patience decides the cards' order
     /// before it, and what is dealt first after).
     pub fn shuffle<T>(self, cards: &mut [T]) {
+        self.shuffle_then(cards, |_, _| {});
+    }
+
+    /// Shuffles as [`DealNumber::shuffle`], then hands `then` the cards and the generator,
+    /// carried on: `draw(n)` is PySolFC's `choice` among `n` (`randint(0, n - 1)`), for a
+    /// game whose hook draws again after the shuffle (Nestor's).
+    pub fn shuffle_then<T>(
+        self,
+        cards: &mut [T],
+        then: impl FnOnce(&mut [T], &mut dyn FnMut(u32) -> u32),
+    ) {
         if self.0 < 32_000 {
-            shuffle(cards, &mut MsLcg::new(self.0 as u64));
+            let mut rng = MsLcg::new(self.0 as u64);
+            shuffle(cards, &mut rng);
+            then(cards, &mut |n| rng.randint(n.max(1) - 1));
         } else {
-            shuffle(cards, &mut PythonRandom::new(self.0));
+            let mut rng = PythonRandom::new(self.0);
+            shuffle(cards, &mut rng);
+            then(cards, &mut |n| rng.randint(n.max(1) - 1));
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::file::{
     Build, Dir, Empty, Group, Kind, Moves, PatienceFile, Redeal, Rounds, Shown, StockDeal, Takes,
 };
+use super::named::Named;
 use crate::cards::Suit;
 use crate::patience::Place;
 
@@ -100,6 +101,8 @@ pub struct Compiled {
     pub takers: Vec<u8>,
     /// The piles by place: `places[kind][n]`, kinds in [`place_kind`]'s order.
     places: [Vec<u8>; 6],
+    /// The file's named rules, resolved.
+    pub named: Named,
 }
 
 /// A place's kind as an index, and its number.
@@ -239,6 +242,7 @@ impl Compiled {
             again: Again::Nothing,
             places,
             file,
+            named: Named::default(),
         };
         let mut compiled = compiled;
         compiled.click = match deals {
@@ -287,7 +291,7 @@ impl Compiled {
                     return Err("redeal: Gather: not the stock itself".into());
                 }
                 let face_down = compiled.file.deal.steps.iter().any(|step| {
-                    matches!(step, super::file::Step::Row { group: name, face_down: true, .. } if name == group)
+                    matches!(step, super::file::Step::Row { group: name, face_down: true, .. } | super::file::Step::Piles { group: name, face_down: true, .. } if name == group)
                 });
                 if face_down {
                     return Err("redeal: Gather: the gathered piles are dealt face down (they must lie face up)".into());
@@ -299,6 +303,17 @@ impl Compiled {
             }
         };
         compiled.check_deal()?;
+        let piles: Vec<super::named::Pile> = compiled
+            .piles
+            .iter()
+            .map(|p| super::named::Pile {
+                kind: p.kind,
+                group: p.group,
+                max_cards: p.max_cards,
+                takes: p.takes,
+            })
+            .collect();
+        compiled.named = Named::new(&compiled.file, &piles, compiled.cards)?;
         Ok(compiled)
     }
 
@@ -462,6 +477,15 @@ impl Compiled {
                         return Err(field("the rest of the pack goes to the stock by itself"));
                     }
                     b - a
+                }
+                Step::Piles { group, cards, .. } => {
+                    let g = self
+                        .group(group)
+                        .ok_or_else(|| field(&format!("no group is called {group:?}")))?;
+                    if matches!(self.file.groups[g].kind, Kind::Stock) {
+                        return Err(field("the rest of the pack goes to the stock by itself"));
+                    }
+                    self.group_piles(g).count() * usize::from(*cards)
                 }
                 Step::BaseCard => 1,
                 Step::Turn => match self.click {

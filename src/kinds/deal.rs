@@ -38,7 +38,9 @@ fn pack(decks: u8, deal: DealNumber) -> Vec<Dealt> {
 /// The deal `deal` of a compiled patience.
 pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
     let mut cards = pack(rules.decks, deal);
-    deal.shuffle(&mut cards);
+    deal.shuffle_then(&mut cards, |cards, draw| {
+        super::named::before_deal(&rules.named, cards, draw, |d| d.card.rank());
+    });
     for top in &rules.file.deal.hooks {
         let patterns: Vec<_> = top.cards.iter().filter_map(|c| chosen(c)).collect();
         let picked = |d: &Dealt| {
@@ -99,6 +101,20 @@ pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
                     let Some(d) = cards.pop() else { break };
                     let down = if *face_down { DOWN } else { 0 };
                     position.push(pile, d.card.index() | down);
+                }
+            }
+            Step::Piles {
+                group,
+                cards: each,
+                face_down,
+            } => {
+                let g = rules.group(group).expect("checked when compiled");
+                let down = if *face_down { DOWN } else { 0 };
+                for pile in rules.group_piles(g) {
+                    for _ in 0..*each {
+                        let Some(d) = cards.pop() else { break };
+                        position.push(pile, d.card.index() | down);
+                    }
                 }
             }
             Step::BaseCard => {

@@ -32,6 +32,36 @@ pub struct PatienceFile {
     pub deal: Deal,
     /// The table, as rows of groups.
     pub layout: Vec<Row>,
+    /// The rules no parameter says, by name (`kinds::named`): pairs, a line that closes up.
+    #[serde(default)]
+    pub named: Vec<Named>,
+}
+
+/// A rule of a patience that no pile's parameters say, named after what it does; each is
+/// written once in `kinds::named`, for any file that lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Named {
+    /// The group's piles are one line of single cards, left to right: when a card leaves it,
+    /// the cards after it each move one pile to the left, so the line has no gap.
+    LineClosesUp(String),
+    /// A card of the line goes onto the card `by` piles to its left (any of them) when they
+    /// are of one suit or one rank; the card it covers goes to the discard.
+    OntoMatchLeft { group: String, by: Vec<u8> },
+    /// A card of the line between two cards of one suit or one rank goes to the discard (a
+    /// click, or a drag there); so do two side by side between such cards, one dragged onto
+    /// the other.
+    OutBetweenMatches(String),
+    /// Two top cards of one rank on these groups' piles go to the discard together, one
+    /// dragged onto the other.
+    PairsByRank(Vec<String>),
+    /// The game is won with this many cards left out of the discard (or foundations).
+    WonWithLeft(u8),
+    /// Before the deal, the group's piles dealt `cards` each, pile by pile, get no rank twice:
+    /// from the bottom of the shuffled pack, `cards` cards a pile, a card whose rank came
+    /// before among them changes place with one drawn at random from the cards after them,
+    /// until none repeats; then the pack is turned over (PySolFC's draw, continuing its
+    /// shuffle's random numbers).
+    NoRankTwice { group: String, cards: u8 },
 }
 
 /// Piles of one kind with the same parameters.
@@ -293,6 +323,14 @@ pub enum Step {
     BaseCard,
     /// The stock's click, as a player's (`dealCards`).
     Turn,
+    /// `cards` cards to each pile of the group in turn, all of a pile's before the next's
+    /// (PySolFC dealing a row to one pile at a time).
+    Piles {
+        group: String,
+        cards: u8,
+        #[serde(default)]
+        face_down: bool,
+    },
 }
 
 /// A row of the table: groups side by side, each a band of piles, left to right.

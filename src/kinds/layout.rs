@@ -216,6 +216,14 @@ fn build(
         .filter(|(p, _, _)| matches!(p, Place::Cell(_)))
         .filter_map(|&(p, r, _)| {
             let pile = rules.pile_at(p)?;
+            // A line's places are its cards' (they close up): no word under each.
+            if rules
+                .named
+                .line
+                .is_some_and(|(first, count)| (first..first + count).contains(&pile))
+            {
+                return None;
+            }
             let group = &rules.file.groups[usize::from(rules.piles[usize::from(pile)].group)];
             let words: &'static str = leak_words(group.called.as_ref().unwrap_or(&group.name));
             Some((words, r.x, r.y))

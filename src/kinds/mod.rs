@@ -10,6 +10,7 @@ pub mod file;
 pub mod layout;
 pub mod mine;
 pub mod moves;
+pub mod named;
 pub mod patience;
 pub mod position;
 pub mod takes;
@@ -18,7 +19,7 @@ pub mod text;
 pub use compiled::Compiled;
 pub use file::PatienceFile;
 pub use moves::{Done, Illegal, Step};
-pub use position::Position;
+pub use position::{DOWN, Position};
 
 use std::sync::OnceLock;
 
@@ -49,6 +50,15 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "rouge-et-noir",
         include_str!("../../assets/patiences/rouge-et-noir.ron"),
     ),
+    (
+        "accordion",
+        include_str!("../../assets/patiences/accordion.ron"),
+    ),
+    (
+        "royal-marriage",
+        include_str!("../../assets/patiences/royal-marriage.ron"),
+    ),
+    ("nestor", include_str!("../../assets/patiences/nestor.ron")),
 ];
 
 /// Klondike and FreeCell written as files: the proof that the engine plays them move for move
@@ -111,5 +121,7 @@ pub fn shipped() -> &'static [&'static Compiled] {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_named;
 #[cfg(test)]
 mod tests_parameters;

@@ -134,6 +134,9 @@ pub fn legal(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
             }
         }
     }
+    if rules.named.moves_cards() {
+        super::named::legal(&rules.named, p, out);
+    }
 }
 
 /// Whether a move changes nothing that matters: a whole pile into an empty one of its group
@@ -188,6 +191,9 @@ pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
             _ if !rules.stock.is_some_and(|s| p.is_empty(s)) => Err(Illegal::StockNotEmpty),
             _ => Err(Illegal::NoMoreRounds),
         };
+    }
+    if rules.named.claims(m) {
+        return super::named::check(&rules.named, p, m);
     }
     let n = usize::from(m.count);
     if p.len(m.from) < n {
@@ -249,6 +255,9 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
             turned: n as u8,
             gathered: None,
         };
+    }
+    if rules.named.claims(m) {
+        return super::named::play(&rules.named, p, m);
     }
     p.shift(m.from, m.to, usize::from(m.count));
     let turns_up = rules.piles[usize::from(m.from)].kind == Kind::Tableau
@@ -364,13 +373,17 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
         }
         return;
     }
+    if rules.named.claims(m) {
+        return super::named::undo(&rules.named, p, m);
+    }
     if done.flipped {
         p.flip_top(m.from);
     }
     p.shift(m.to, m.from, usize::from(m.count));
 }
 
-/// Every card is home.
+/// Every card is home (but those a named rule lets stay out).
 pub fn is_won(rules: &Compiled, p: &Position) -> bool {
-    rules.foundations().map(|f| p.len(f)).sum::<usize>() == rules.cards
+    let home: usize = rules.foundations().map(|f| p.len(f)).sum();
+    home + usize::from(rules.named.left) >= rules.cards
 }

@@ -93,6 +93,29 @@ impl Position {
         }
     }
 
+    /// Piles `first..first + count`, each holding one card or none, closed up: their cards,
+    /// in order, one to a pile from the first (a line with no gap). Only where each pile
+    /// ends changes.
+    pub fn close_up(&mut self, first: u8, count: u8) {
+        let start = self.start(first);
+        let (a, b) = (usize::from(first), usize::from(first) + usize::from(count));
+        let end = self.ends[b - 1];
+        for (k, e) in self.ends[a..b].iter_mut().enumerate() {
+            *e = (start + k + 1).min(usize::from(end)) as u8;
+        }
+    }
+
+    /// The gap [`Position::close_up`] took away opened again: pile `first + at` left empty,
+    /// each pile after it holding what the one before it held (the last pile was empty).
+    pub fn open_gap(&mut self, first: u8, count: u8, at: u8) {
+        let (a, b) = (usize::from(first), usize::from(first) + usize::from(count));
+        let gap = a + usize::from(at);
+        for k in (gap + 1..b).rev() {
+            self.ends[k] = self.ends[k - 1];
+        }
+        self.ends[gap] = self.start(gap as u8) as u8;
+    }
+
     /// Turns a pile's order over, bottom to top (faces as they are).
     pub fn reverse(&mut self, pile: u8) {
         let start = self.start(pile);
@@ -227,5 +250,31 @@ mod tests {
         p.flip_top(0);
         assert_eq!(p.top(0), Some(3 | DOWN));
         assert_eq!(p.card(0, 1), 2);
+    }
+
+    #[test]
+    fn a_line_closes_up_and_opens_again_exactly() {
+        // A pile before the line, a line of five single cards (the fourth empty), a pile after.
+        let mut p = Position::empty(7);
+        for (pile, b) in [(0, 1), (1, 10), (2, 11), (3, 12), (5, 14), (6, 20)] {
+            p.push(pile, b);
+        }
+        let before = p;
+        p.close_up(1, 5);
+        let line: Vec<&[u8]> = (1..6).map(|q| p.pile(q)).collect();
+        assert_eq!(line, [&[10][..], &[11], &[12], &[14], &[]]);
+        assert_eq!((p.pile(0), p.pile(6)), (&[1][..], &[20][..]));
+        p.open_gap(1, 5, 3);
+        assert_eq!(p, before);
+        // A card taken out of the middle: the rest move left.
+        p.close_up(1, 5);
+        p.shift(2, 6, 1);
+        p.close_up(1, 5);
+        let line: Vec<&[u8]> = (1..6).map(|q| p.pile(q)).collect();
+        assert_eq!(line, [&[10][..], &[12], &[14], &[], &[]]);
+        p.open_gap(1, 5, 1);
+        p.shift(6, 2, 1);
+        assert_eq!(p.pile(2), &[11]);
+        assert_eq!(p.pile(6), &[20]);
     }
 }

@@ -22,6 +22,11 @@ pub enum Illegal {
     DoesNotFit,
     NoMoreRounds,
     StockNotEmpty,
+    /// The named rules' (`kinds::named`).
+    NotAPair,
+    NotBetweenMatches,
+    NotThatFar,
+    NoMatch,
 }
 
 impl fmt::Display for Illegal {
@@ -39,6 +44,14 @@ impl fmt::Display for Illegal {
             Illegal::DoesNotFit => f.write_str("the card does not fit there"),
             Illegal::NoMoreRounds => f.write_str("the waste cannot be turned over again"),
             Illegal::StockNotEmpty => f.write_str("the stock is not empty yet"),
+            Illegal::NotAPair => f.write_str("those two cards do not pair"),
+            Illegal::NotBetweenMatches => {
+                f.write_str("the cards on either side are of neither one suit nor one rank")
+            }
+            Illegal::NotThatFar => {
+                f.write_str("a card goes only onto one a set number of places to its left")
+            }
+            Illegal::NoMatch => f.write_str("the two cards are of neither one suit nor one rank"),
         }
     }
 }

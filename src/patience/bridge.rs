@@ -208,6 +208,10 @@ impl<T: Table> Game for Played<T> {
         T::second_click(self, place)
     }
 
+    fn click_picks(&self, place: Place) -> bool {
+        T::click_picks(self, place)
+    }
+
     fn lift(&self, place: Place, depth: usize) -> Result<u8, Option<String>> {
         T::lift(self, place, depth)
     }

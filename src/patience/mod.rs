@@ -264,6 +264,9 @@ pub trait Game: Send + Sync {
     fn home_move(&self, place: Place) -> Option<Move>;
     /// What the second click of a double-click on the top card of `place` does.
     fn second_click(&self, place: Place) -> SecondClick;
+    /// A click on the top card of `place` picks it up instead of moving it: the next click,
+    /// on its partner, makes the move (cards that go out in pairs).
+    fn click_picks(&self, place: Place) -> bool;
     /// How many cards a hand that takes the card `depth` from the top of `place` lifts, or why
     /// it cannot (`None`: nothing said, as for the stock).
     fn lift(&self, place: Place, depth: usize) -> Result<u8, Option<String>>;

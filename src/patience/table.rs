@@ -134,6 +134,12 @@ pub trait Table: CommandLine {
         SecondClick::Again
     }
 
+    /// A click picks the top card of `place` up for a second click to pair: never, by default.
+    fn click_picks(game: &GameOf<Self>, place: Place) -> bool {
+        let _ = (game, place);
+        false
+    }
+
     /// The places `count` cards from `from` may go now, in the table's order.
     fn destinations(game: &GameOf<Self>, from: Place, count: u8) -> Vec<Place> {
         let moves = Self::moves(game);

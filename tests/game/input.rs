@@ -824,3 +824,84 @@ fn resting_cards_are_laid_on_the_backdrop_and_a_card_in_hand_is_drawn() {
     );
     assert_eq!(shown(&mut h), (laid, 0));
 }
+
+/// The top card of a place, where a hand would click it (table coordinates).
+fn top_card_at(h: &Harness, place: zodiac::patience::Place) -> Vec2 {
+    let n = h.any_game().cards(place).len();
+    let r = h.table().card_rect(place, n.saturating_sub(1), n, 0);
+    Vec2::new(r.x, r.y)
+}
+
+/// Cards that go out in pairs (Nestor): a click picks one up, and a click on a free card of
+/// its rank pairs them, the two clicks a frame apart or in one frame; a click on a card of
+/// another rank pairs nothing. A card of a line (Accordion) dragged onto its match just left
+/// of it covers it, and the line closes up.
+#[test]
+fn a_pair_is_made_by_two_clicks_and_a_line_card_by_a_drag_onto_its_match() {
+    use zodiac::patience::Place as P;
+    let mut h = Harness::of("nestor", 1, "pairs");
+    let discard = P::Foundation(0);
+    let pairs = |h: &Harness| -> Vec<(P, P)> {
+        let game = h.any_game();
+        let tops: Vec<(P, u8)> = game
+            .places()
+            .into_iter()
+            .filter(|&p| p != discard)
+            .filter_map(|p| game.cards(p).last().map(|s| (p, s.card.rank())))
+            .collect();
+        let mut out = Vec::new();
+        for (i, &(a, x)) in tops.iter().enumerate() {
+            for &(b, y) in &tops[i + 1..] {
+                if x == y {
+                    out.push((a, b));
+                }
+            }
+        }
+        out
+    };
+    let out = |h: &Harness| h.any_game().cards(discard).len();
+    // Deal 1's free cards hold two pairs: 4♠ 4♥ and 5♦ 5♥.
+    let first = pairs(&h);
+    assert_eq!(first.len(), 2, "{first:?}");
+    let (a, b) = first[0];
+    let other = first[1].0;
+    // A card of another rank after the first: nothing goes out.
+    h.click(top_card_at(&h, a));
+    h.click(top_card_at(&h, other));
+    h.settle();
+    assert_eq!(out(&h), 0);
+    // The first card again (a new pick), then its partner, a frame apart.
+    h.click(top_card_at(&h, a));
+    h.click(top_card_at(&h, b));
+    h.settle();
+    assert_eq!(out(&h), 2, "the pair went out");
+    // The other pair: both clicks in one frame.
+    let (c, d) = pairs(&h)[0];
+    let (pc, pd) = (top_card_at(&h, c), top_card_at(&h, d));
+    for at in [pc, pd] {
+        h.send_move(at);
+        h.send_button(MouseButton::Left, ButtonState::Pressed);
+        h.send_button(MouseButton::Left, ButtonState::Released);
+    }
+    h.frame();
+    h.settle();
+    assert_eq!(out(&h), 4, "two clicks in one frame make a pair");
+
+    let mut h = Harness::of("accordion", 1, "line");
+    let game = h.any_game();
+    let (from, onto) = (1..52u8)
+        .map(|i| (P::Cell(i), P::Cell(i - 1)))
+        .find(|&(f, t)| game.destinations(f, 1).contains(&t))
+        .expect("deal 1 has a card onto its left neighbour");
+    let moving = game.cards(from)[0].card;
+    let line = |h: &Harness| {
+        (0..52)
+            .filter(|&i| !h.any_game().cards(P::Cell(i)).is_empty())
+            .count()
+    };
+    h.drag(top_card_at(&h, from), top_card_at(&h, onto));
+    h.settle();
+    assert_eq!(h.any_game().cards(onto)[0].card, moving);
+    assert_eq!(out(&h), 1);
+    assert_eq!(line(&h), 51, "the line closed up");
+}

@@ -1,7 +1,9 @@
 //! Clicks: a card goes to its best legal place (the session works out which, against the game
 //! as it is when it reads the request); a second click on a Zodiac pile, or a right click,
-//! opens it in the inspector instead.
+//! opens it in the inspector instead. Where cards go out in pairs, a click picks a card up and
+//! a click on its partner pairs them.
 
+use super::keyboard::KeyboardCursor;
 use super::picking::place_of;
 use super::{DOUBLE_CLICK, DragState};
 use crate::game::assistance::show_me::ShowMe;
@@ -34,6 +36,7 @@ pub(super) fn on_click(
     show_me: Res<ShowMe>,
     session: Res<Session>,
     mirror: Res<Mirror>,
+    mut cursor: ResMut<KeyboardCursor>,
 ) {
     if *overlay.get() != Overlay::None || show_me.takes_input() {
         return;
@@ -64,6 +67,27 @@ pub(super) fn on_click(
         pile.len().saturating_sub(index + 1)
     });
     if ev.button != PointerButton::Primary {
+        return;
+    }
+    // Cards that go out in pairs: the first click picks one up (as Enter does, its partners
+    // lit), the second, on a partner, pairs them; a click on the picked card puts it down.
+    let game = session.game.as_ref();
+    if let Some(from) = cursor.picked.filter(|&from| game.click_picks(from)) {
+        (cursor.picked, cursor.at) = (None, None);
+        *last = LastClick::default();
+        if from == place {
+            return;
+        }
+        if game.destinations(from, 1).contains(&place)
+            && let Some(m) = game.between(from, place, 1)
+        {
+            requests.write(Request::Play(m));
+            return;
+        }
+    }
+    if depth == 0 && game.click_picks(place) {
+        (cursor.picked, cursor.at) = (Some(place), Some(place));
+        *last = LastClick::default();
         return;
     }
     // The second click on the same pile that inspects opens it, and never makes a second move.

@@ -106,6 +106,9 @@ impl patience::Table for Kinds {
         let card = Self::moving_card(game, m)
             .map(|c| c.name())
             .unwrap_or_default();
+        if let Some(words) = named_hint(game, m, &card) {
+            return (words, vec![m.from, m.to]);
+        }
         let with = if m.count > 1 {
             " and the cards on it"
         } else {
@@ -137,6 +140,14 @@ impl patience::Table for Kinds {
         Some((pile.suit?, RANKS[usize::from(base - 1)], dir))
     }
 
+    /// Cards that go out in pairs by rank: the first click picks one, the second its
+    /// partner.
+    fn click_picks(game: &Game, place: Place) -> bool {
+        let r = rules(game);
+        r.pile_at(place)
+            .is_some_and(|q| r.named.pairs & (1 << q) != 0 && !game.position().is_empty(q))
+    }
+
     fn redeal_possible(game: &Game) -> bool {
         let r = rules(game);
         r.waste.is_some()
@@ -146,6 +157,29 @@ impl patience::Table for Kinds {
                 crate::kinds::file::Rounds::Times(t) => game.position().round < t,
             }
     }
+}
+
+/// A hint of a named rule's move in its own words: a pair, a card onto a match, cards out.
+fn named_hint(game: &Game, m: patience::Move, card: &str) -> Option<String> {
+    let r = rules(game);
+    let step = super::to_step(r, m)?;
+    if !r.named.claims(step) {
+        return None;
+    }
+    let other = game
+        .position()
+        .top(step.to)
+        .map(|b| crate::kinds::position::card(b).name())
+        .unwrap_or_default();
+    Some(if Some(step.to) == r.named.discard {
+        format!("Hint: discard {card}, between two cards of one suit or rank.")
+    } else if r.named.onto_left != 0 {
+        format!("Hint: {card} onto {other}.")
+    } else if r.named.out_between {
+        format!("Hint: discard {card} and {other}, between two cards of one suit or rank.")
+    } else {
+        format!("Hint: pair {card} with {other}.")
+    })
 }
 
 impl CommandLine for Kinds {

@@ -58,9 +58,28 @@
 //!    the budget: its moves are the real rules' moves less the take-backs, so a win there is
 //!    a win (and the line is replayed through the real rules); only the whole search says
 //!    "lost".
+//! 5. **The named rules** (`kinds::named`) that move cards: rule 1 is off wherever a file has
+//!    one (its argument is about foundations built by suit; their discard takes by no
+//!    build, and whether a card may go there depends on its neighbours or its partner). A
+//!    line's piles are never alike: a card's moves depend on its place in the line (the card
+//!    one or three to its left, the cards either side). Pairs by rank look at no pile's
+//!    place, so a group's piles stay alike: swapping two maps a pair to a pair and a win to a
+//!    win. Rule 3 only leaves out moves into empty piles, which no named rule makes; rule 4
+//!    changes nothing, the discard giving no card back.
+//! 6. **A discard's cards are left out of the key** (`key`, with rule 2's switch): a discard
+//!    gives no card back, and where it takes any card on any card (or takes none but by a
+//!    named rule) no rule looks at its cards; what it holds is every card not elsewhere. Two
+//!    positions alike but for the order of their discards have the same moves, each leading
+//!    to positions alike so, and the same wins.
+//! 7. **A line that can never close to one card** (`dead`, switch `dead_ends`): where cards of
+//!    a line go onto matches (one suit or one rank) and the win leaves one card, a line of
+//!    two cards or more in which some card matches no other is lost. Argument: the line's
+//!    cards only leave it (to the discard) or move onto a match; so that card never moves,
+//!    nothing is ever put on it, and no card that could match it comes back. It stays in the
+//!    line to the end, and so does a second card (the one the others end on, if not it).
 
 use crate::kinds::compiled::{Again, Click, Compiled};
-use crate::kinds::file::{Build, Dir, Empty, Moves, Rounds, Takes};
+use crate::kinds::file::{Build, Dir, Empty, Kind, Moves, Rounds, Takes};
 use crate::kinds::position::{DOWN, Position};
 use crate::kinds::takes::{follows, rank, suit};
 use crate::kinds::{Step, moves};
@@ -71,6 +90,7 @@ pub struct Switches {
     pub safe_home: bool,
     pub symmetry: bool,
     pub stay_home_first: bool,
+    pub dead_ends: bool,
 }
 
 impl Switches {
@@ -78,12 +98,14 @@ impl Switches {
         safe_home: true,
         symmetry: true,
         stay_home_first: true,
+        dead_ends: true,
     };
     /// The plain search: every legal move, every position as it is.
     pub const NONE: Switches = Switches {
         safe_home: false,
         symmetry: false,
         stay_home_first: false,
+        dead_ends: false,
     };
 }
 
@@ -100,6 +122,10 @@ pub enum Mutant {
     WasteAnyTurn,
     /// The piles a stock deals to in order count as alike while it has cards.
     SymmetryIgnoresDeal,
+    /// A line's piles count as alike.
+    LineAlike,
+    /// A line's card with no match to its left counts as stuck for good.
+    LonelyLeftOnly,
 }
 
 /// Piles that are interchangeable, and when.
@@ -128,6 +154,10 @@ pub struct Prune {
     /// The foundations that take cards, and each one's base and direction.
     homes: Vec<u8>,
     classes: Vec<Class>,
+    /// Rule 6: the discards whose cards no rule looks at (a bit a pile).
+    sinks: u128,
+    /// A named rule's line (never alike: rule 5).
+    line: Option<(u8, u8)>,
     /// The file with every card staying home (rule 4), and its rules.
     pub stay_home: Option<Box<(Compiled, Prune)>>,
     pub mutant: Option<Mutant>,
@@ -211,11 +241,14 @@ impl Prune {
                         == (b.empty, b.dir, b.step, b.wrap, b.max_cards)
             })
         });
-        let home_rule = plain_piles
+        // The named rules that move cards send them to a discard no parameter describes.
+        let home_rule = !rules.named.moves_cards()
+            && plain_piles
             && known_heights
             && !homes.is_empty()
             && (!back || rules.decks == 1 && one_a_suit || rules.decks == 2 && twins_alike);
-        let ladder = rules.decks == 1
+        let ladder = !rules.named.moves_cards()
+            && rules.decks == 1
             && !back
             && !homes.is_empty()
             && homes
@@ -233,6 +266,14 @@ impl Prune {
             waste_ok: rules.click == Click::ToWaste(1),
             homes,
             classes: classes(rules),
+            sinks: piles
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| {
+                    p.kind == Kind::Discard && (p.takes == Takes::Nothing || p.build == Build::Any)
+                })
+                .fold(0, |bits, (i, _)| bits | 1 << i),
+            line: rules.named.line,
             stay_home: None,
             mutant: None,
         }
@@ -245,6 +286,15 @@ impl Prune {
             for c in &mut self.classes {
                 c.stock_empty = false;
             }
+        }
+        if mutant == Mutant::LineAlike
+            && let Some((first, count)) = self.line
+        {
+            self.classes.push(Class {
+                piles: (first..first + count).collect(),
+                stock_empty: false,
+                last_round: false,
+            });
         }
         if mutant == Mutant::NaiveHome || mutant == Mutant::WasteAnyTurn {
             self.home_rule = true;
@@ -385,9 +435,10 @@ impl Prune {
         Some(suit(b) * 13 + below - 1)
     }
 
-    /// Rule 2: the position's key, piles alike taken in the order of their cards.
+    /// Rule 2: the position's key, piles alike taken in the order of their cards, the
+    /// discards left out (rule 6).
     pub fn key(&self, rules: &Compiled, p: &Position) -> u128 {
-        if !self.switches.symmetry || self.classes.is_empty() {
+        if !self.switches.symmetry || self.classes.is_empty() && self.sinks == 0 {
             return p.key();
         }
         let mut order: Vec<u8> = (0..p.piles() as u8).collect();
@@ -397,6 +448,9 @@ impl Prune {
             for (&slot, &pile) in class.piles.iter().zip(&sorted) {
                 order[usize::from(slot)] = pile;
             }
+        }
+        if self.sinks != 0 {
+            order.retain(|&q| self.sinks & (1 << q) == 0);
         }
         p.key_in(&order)
     }
@@ -410,6 +464,37 @@ impl Prune {
         self.classes
             .iter()
             .filter(move |c| (!c.stock_empty || stock_empty) && (!c.last_round || last_round))
+    }
+
+    /// Rule 7: the position can never be won: a card of a line that moves onto matches
+    /// matches no other card of it.
+    pub fn dead(&self, rules: &Compiled, p: &Position) -> bool {
+        let named = &rules.named;
+        if !self.switches.dead_ends || named.onto_left == 0 || named.left > 1 {
+            return false;
+        }
+        let Some((first, count)) = named.line else {
+            return false;
+        };
+        let mut tops = [0u8; 52];
+        let mut n = 0;
+        for q in first..first + count {
+            let Some(b) = p.top(q) else { break };
+            tops[n] = b & !DOWN;
+            n += 1;
+        }
+        let tops = &tops[..n];
+        let left_only = self.mutant == Some(Mutant::LonelyLeftOnly);
+        let lonely = |i: usize, a: u8| {
+            // The mutant looks only to the card's left (the first card aside).
+            let others = if left_only { &tops[..i] } else { tops };
+            (!left_only || i > 0)
+                && !others
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &b)| j != i && (suit(a) == suit(b) || rank(a) == rank(b)))
+        };
+        n > 1 && tops.iter().enumerate().any(|(i, &a)| lonely(i, a))
     }
 
     /// Rule 3: leaves out the moves that only swap piles alike.
@@ -463,7 +548,15 @@ fn classes(rules: &Compiled) -> Vec<Class> {
     let mut classes: Vec<Class> = Vec::new();
     let mut placed = vec![false; piles.len()];
     for a in 0..piles.len() {
-        if placed[a] || piles[a].build == Build::RanksOfPrevious || Some(a as u8) == rules.stock {
+        let in_line = rules
+            .named
+            .line
+            .is_some_and(|(first, count)| (first..first + count).contains(&(a as u8)));
+        if placed[a]
+            || in_line
+            || piles[a].build == Build::RanksOfPrevious
+            || Some(a as u8) == rules.stock
+        {
             continue;
         }
         let members: Vec<u8> = (a..piles.len())

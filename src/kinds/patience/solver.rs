@@ -131,6 +131,9 @@ fn search(
         if !seen.insert(prune.key(rules, &q)) {
             continue;
         }
+        if prune.dead(rules, &q) {
+            continue;
+        }
         searched += 1;
         if searched >= budget {
             return (Ended::OutOfBudget, searched);

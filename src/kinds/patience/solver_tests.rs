@@ -163,10 +163,68 @@ fn stripped(rules: &Compiled, rng: &mut StdRng) -> Option<Position> {
     Some(q)
 }
 
-/// A small position of `rules`: stripped where its foundations allow, else played down.
-fn small(rules: &Compiled, rng: &mut StdRng, left: usize) -> Position {
+/// A deal of a file whose cards go to a discard by named rules, with only `left` cards (a
+/// line's first ones), or only some ranks (pairs: every card of the others) still out.
+fn thinned(rules: &'static Compiled, rng: &mut StdRng, left: usize) -> Option<Position> {
+    let named = &rules.named;
+    let discard = named.discard.filter(|_| named.moves_cards())?;
+    let mut p = deal::deal(
+        rules,
+        DealNumber::new(rng.random_range(1..=1_000_000)).unwrap(),
+    );
+    if named.line.is_some() {
+        // Played down along a win (a line's short random parts are nearly all lost), to few
+        // enough cards for the plain search, which keys every order of the discard apart;
+        // then a move or two at random.
+        let left = 6 + left % 6;
+        let (verdict, _) = Search::default().solve(&Params(rules), &p, 200_000);
+        let Verdict::Winnable { line, .. } = verdict else {
+            return None;
+        };
+        for m in line {
+            if off_home(rules, &p) <= left {
+                break;
+            }
+            <Kinds as crate::patience::rules::Rules>::apply(&Params(rules), &mut p, m).ok()?;
+        }
+        let mut steps = Vec::new();
+        for _ in 0..rng.random_range(0..3) {
+            moves::legal(rules, &p, &mut steps);
+            if let Some(&m) = steps.get(rng.random_range(0..steps.len().max(1))) {
+                moves::play(rules, &mut p, m);
+            }
+        }
+        return Some(p);
+    }
+    // Pairs: every card of all but a few ranks out, wherever it lies.
+    let kept: Vec<u8> = (1..=13).filter(|_| rng.random_bool(0.3)).collect();
+    let mut piles: Vec<Vec<u8>> = (0..p.piles() as u8).map(|i| p.pile(i).to_vec()).collect();
+    for (i, pile) in piles.iter_mut().enumerate() {
+        if i as u8 != discard {
+            pile.retain(|&b| kept.contains(&(crate::kinds::takes::rank(b))));
+        }
+    }
+    let mut q = Position::empty(p.piles());
+    for (i, cards) in piles.iter().enumerate() {
+        for &b in cards {
+            q.push(i as u8, b);
+        }
+    }
+    let out = rules.cards - piles.iter().map(Vec::len).sum::<usize>();
+    for b in (0..52u8).filter(|b| !kept.contains(&(b % 13 + 1))) {
+        for _ in 0..usize::from(rules.decks) {
+            q.push(discard, b);
+        }
+    }
+    debug_assert_eq!(q.len(discard), out);
+    Some(q)
+}
+
+/// A small position of `rules`: stripped where its foundations allow, thinned where named
+/// rules discard its cards, else played down.
+fn small(rules: &'static Compiled, rng: &mut StdRng, left: usize) -> Position {
     if rng.random_bool(0.7)
-        && let Some(p) = stripped(rules, rng)
+        && let Some(p) = stripped(rules, rng).or_else(|| thinned(rules, rng, left))
     {
         return p;
     }
@@ -406,6 +464,8 @@ fn every_rule_broken_on_purpose_is_caught() {
         Mutant::HomeIgnoresBack,
         Mutant::WasteAnyTurn,
         Mutant::SymmetryIgnoresDeal,
+        Mutant::LineAlike,
+        Mutant::LonelyLeftOnly,
     ] {
         let mut rng = StdRng::seed_from_u64(57);
         let mut caught = None;
