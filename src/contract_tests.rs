@@ -4,7 +4,7 @@ use crate::patience::contract::{Checked, keep, keep_under};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
-const CHECKED: [&str; 13] = [
+const CHECKED: [&str; 14] = [
     "zodiac",
     "klondike",
     "freecell",
@@ -18,6 +18,7 @@ const CHECKED: [&str; 13] = [
     "accordion",
     "royal-marriage",
     "nestor",
+    "st-helena",
 ];
 
 fn report(name: &str, c: Checked) {

@@ -62,6 +62,14 @@ pub enum Named {
     /// until none repeats; then the pack is turned over (PySolFC's draw, continuing its
     /// shuffle's random numbers).
     NoRankTwice { group: String, cards: u8 },
+    /// In the stock's first round, the piles of group `to` take no card from piles
+    /// `first..last` of group `from`.
+    FirstRoundNotFrom {
+        to: String,
+        from: String,
+        first: u8,
+        last: u8,
+    },
 }
 
 /// Piles of one kind with the same parameters.
@@ -352,6 +360,9 @@ pub struct Place {
     pub last: Option<u8>,
     #[serde(default)]
     pub gap: Option<f32>,
+    /// The piles right to left (a table that goes round, as St. Helena's).
+    #[serde(default)]
+    pub reverse: Option<bool>,
 }
 
 /// What a hook's pattern chooses: a card (`"KH"`), a rank (`"K"`) or a suit (`"H"`).

@@ -35,7 +35,11 @@ fn grid(rules: &Compiled) -> (Vec<Spot>, f32) {
             let (a, b) = range(item.first, item.last, piles.len());
             let gap = item.gap.unwrap_or(if k == 0 { 0.0 } else { 0.25 });
             cursor += if k == 0 { gap } else { gap.max(0.0) };
-            for &pile in &piles[a..b] {
+            let mut shown = piles[a..b].to_vec();
+            if item.reverse == Some(true) {
+                shown.reverse();
+            }
+            for pile in shown {
                 spots.push(Spot {
                     pile,
                     slot: cursor,

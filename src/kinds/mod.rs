@@ -59,6 +59,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../assets/patiences/royal-marriage.ron"),
     ),
     ("nestor", include_str!("../../assets/patiences/nestor.ron")),
+    (
+        "st-helena",
+        include_str!("../../assets/patiences/st-helena.ron"),
+    ),
 ];
 
 /// Klondike and FreeCell written as files: the proof that the engine plays them move for move

@@ -126,11 +126,15 @@ pub fn legal(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
                         continue;
                     }
                 }
-                out.push(Step {
+                let step = Step {
                     from: from as u8,
                     to: to as u8,
                     count: n as u8,
-                });
+                };
+                if !rules.named.first_round.is_empty() && rules.named.refuses(p, step) {
+                    continue;
+                }
+                out.push(step);
             }
         }
     }
@@ -215,6 +219,9 @@ pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
         });
     }
     takes(rules, p, m.from, m.to, n)?;
+    if rules.named.refuses(p, m) {
+        return Err(Illegal::NotInFirstRound);
+    }
     if source.moves == Moves::SuperMove {
         let most = super_move(rules, p, m.to);
         if n > most {

@@ -1,7 +1,8 @@
 //! The rules no pile's parameters say, each named after what it does and written once here
 //! for any file that lists it (`PatienceFile::named`): a line of single cards that closes up
 //! (Accordion, Royal Marriage), a card onto a match to its left, cards out from between a
-//! match, pairs by rank (Nestor), a win with cards left, and a deal's draw. `moves` asks this
+//! match, pairs by rank (Nestor), a win with cards left, a deal's draw, and piles a
+//! foundation refuses in the first round (St. Helena). `moves` asks this
 //! module first about a move of its piles; the solver's argument for each is in `prune`.
 
 // Only the folder's own items and the file's words: `compiled` holds these rules, and
@@ -34,6 +35,9 @@ pub struct Named {
     pub left: u8,
     /// `NoRankTwice`: how many piles, and cards each.
     pub no_rank_twice: Option<(u8, u8)>,
+    /// `FirstRoundNotFrom`: the piles that take (a bit each) and those they refuse, in the
+    /// first round.
+    pub first_round: Vec<(u128, u128)>,
 }
 
 /// What the named rules need to know of a pile (`compiled` knows the rest).
@@ -108,6 +112,25 @@ impl Named {
                     }
                 }
                 file::Named::WonWithLeft(n) => named.left = *n,
+                file::Named::FirstRoundNotFrom {
+                    to,
+                    from,
+                    first: a,
+                    last: b,
+                } => {
+                    let bits = |(first, count): (u8, u8)| {
+                        (first..first + count).fold(0u128, |bits, q| bits | 1 << q)
+                    };
+                    let (from_first, from_count) = group(from, k)?;
+                    if a >= b || *b > from_count {
+                        return Err(field(&format!(
+                            "FirstRoundNotFrom: piles {a}..{b} of a group of {from_count}"
+                        )));
+                    }
+                    named
+                        .first_round
+                        .push((bits(group(to, k)?), bits((from_first + a, b - a))));
+                }
                 file::Named::NoRankTwice { group: name, cards } => {
                     let (_, count) = group(name, k)?;
                     if *cards < 2 || usize::from(count) * usize::from(*cards) > cards_in_pack {
@@ -151,6 +174,15 @@ impl Named {
     /// Whether the file has a named rule that moves cards.
     pub fn moves_cards(&self) -> bool {
         self.onto_left != 0 || self.out_between || self.pairs != 0
+    }
+
+    /// Whether a move the piles' own rules allow is refused by a rule of the round.
+    pub fn refuses(&self, p: &Position, m: Step) -> bool {
+        p.round == 1
+            && self
+                .first_round
+                .iter()
+                .any(|&(to, from)| to & (1 << m.to) != 0 && from & (1 << m.from) != 0)
     }
 
     fn in_line(&self, q: u8) -> bool {

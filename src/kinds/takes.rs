@@ -27,6 +27,7 @@ pub enum Illegal {
     NotBetweenMatches,
     NotThatFar,
     NoMatch,
+    NotInFirstRound,
 }
 
 impl fmt::Display for Illegal {
@@ -52,6 +53,9 @@ impl fmt::Display for Illegal {
                 f.write_str("a card goes only onto one a set number of places to its left")
             }
             Illegal::NoMatch => f.write_str("the two cards are of neither one suit nor one rank"),
+            Illegal::NotInFirstRound => {
+                f.write_str("that foundation takes no card from there in the first deal")
+            }
         }
     }
 }

@@ -297,3 +297,66 @@ fn sorted(steps: &[Step]) -> Vec<(u8, u8, u8)> {
     v.sort();
     v
 }
+
+/// St. Helena's first deal: the top four piles give nothing to the Ace foundations, the bottom
+/// four nothing to the King foundations; from the second deal on, any pile gives to any.
+#[test]
+fn a_foundation_refuses_some_piles_in_the_first_round_only() {
+    let rules = shipped_file("st-helena");
+    let deal = deal::deal(rules, DealNumber::new(1).unwrap());
+    let piles: Vec<u8> = rules.group_piles(rules.group("pile").unwrap()).collect();
+    let kings: Vec<u8> = rules.group_piles(rules.group("king").unwrap()).collect();
+    let aces: Vec<u8> = rules.group_piles(rules.group("ace").unwrap()).collect();
+    // `card` on top of pile `to_pile`, taken from wherever its first copy lies.
+    let with_on_top = |name: &str, to_pile: u8| {
+        let b = Card::parse(name).unwrap().index();
+        let mut lists: Vec<Vec<u8>> = (0..deal.piles() as u8)
+            .map(|q| deal.pile(q).to_vec())
+            .collect();
+        let q = piles
+            .iter()
+            .copied()
+            .find(|&q| lists[usize::from(q)].contains(&b))
+            .unwrap();
+        let i = lists[usize::from(q)].iter().position(|&x| x == b).unwrap();
+        lists[usize::from(q)].remove(i);
+        lists[usize::from(to_pile)].push(b);
+        let mut p = Position::empty(deal.piles());
+        for (q, cards) in lists.iter().enumerate() {
+            for &c in cards {
+                p.push(q as u8, c);
+            }
+        }
+        p
+    };
+    // 2♣ onto A♣ (an Ace foundation) from the first pile; Q♣ onto K♣ from the seventh.
+    for (card, pile, home) in [("2C", piles[0], aces[0]), ("QC", piles[6], kings[0])] {
+        let mut p = with_on_top(card, pile);
+        let m = Step {
+            from: pile,
+            to: home,
+            count: 1,
+        };
+        let mut steps = Vec::new();
+        moves::legal(rules, &p, &mut steps);
+        assert_eq!(
+            moves::check(rules, &p, m),
+            Err(Illegal::NotInFirstRound),
+            "{card}"
+        );
+        assert!(!steps.contains(&m));
+        p.round = 2;
+        moves::legal(rules, &p, &mut steps);
+        assert_eq!(moves::check(rules, &p, m), Ok(()), "{card}");
+        assert!(steps.contains(&m));
+        // The same card from a pile the rule does not name goes home in the first round.
+        let mut q = with_on_top(card, piles[4]);
+        q.round = 1;
+        let m = Step {
+            from: piles[4],
+            to: home,
+            count: 1,
+        };
+        assert_eq!(moves::check(rules, &q, m), Ok(()), "{card}");
+    }
+}

@@ -34,6 +34,11 @@
 //!      is as above. (Klondike: a Three goes when both
 //!      Twos of the other colour and the Aces are home, as its own solver says.)
 //!
+//!    Not while a redeal that gathers the piles is left: a card gone home earlier changes
+//!    where every card after it is dealt again, so `L`'s later moves have no match in `L'`.
+//!    A named rule of the first round (a foundation refusing some piles) changes nothing
+//!    here: `L'` makes `L`'s moves in the same rounds, and the home move is checked.
+//!
 //!    The rule turning FreeCell's "cards may come back" into "send every next card home" was
 //!    unsound (issue 54); here that rule is `Mutant::HomeIgnoresBack`, which the test catches.
 //!
@@ -49,7 +54,7 @@
 //!    positions that differ only so are searched once. Not where a rule tells them apart by
 //!    their order: Osmosis's foundations (each looks at the one before), the piles a stock
 //!    deals to in order while it has cards, the piles a redeal gathers in order while one is
-//!    left.
+//!    left, the piles a named rule tells apart in the first round (until it ends).
 //! 3. **Moves that only swap piles alike** (`worth_trying`): a whole pile into an empty pile
 //!    alike, and the same cards into a second empty pile alike (the first is enough), give a
 //!    position of the same key (rule 2), so they are not tried.
@@ -136,6 +141,8 @@ struct Class {
     stock_empty: bool,
     /// Only once no round is left (a redeal gathers them in order).
     last_round: bool,
+    /// Only after the first round (a named rule tells them apart in it).
+    later_round: bool,
 }
 
 /// The rules of one file, worked out once.
@@ -294,6 +301,7 @@ impl Prune {
                 piles: (first..first + count).collect(),
                 stock_empty: false,
                 last_round: false,
+                later_round: false,
             });
         }
         if mutant == Mutant::NaiveHome || mutant == Mutant::WasteAnyTurn {
@@ -308,6 +316,15 @@ impl Prune {
     /// Rule 1: a move home that loses no win, if there is one.
     pub fn safe_home(&self, rules: &Compiled, p: &Position) -> Option<Step> {
         if !self.switches.safe_home {
+            return None;
+        }
+        // A redeal that gathers the piles deals every card after it elsewhere once a card
+        // leaves them earlier: the argument needs the same deals, so not while one is left.
+        let round_left = match rules.rounds {
+            Rounds::Times(t) => p.round < t,
+            Rounds::WithoutEnd => true,
+        };
+        if matches!(rules.again, Again::Gather { .. }) && round_left {
             return None;
         }
         if self.ladder {
@@ -461,9 +478,12 @@ impl Prune {
             Rounds::Times(t) => p.round >= t,
             Rounds::WithoutEnd => false,
         };
-        self.classes
-            .iter()
-            .filter(move |c| (!c.stock_empty || stock_empty) && (!c.last_round || last_round))
+        let later = p.round > 1;
+        self.classes.iter().filter(move |c| {
+            (!c.stock_empty || stock_empty)
+                && (!c.last_round || last_round)
+                && (!c.later_round || later)
+        })
     }
 
     /// Rule 7: the position can never be won: a card of a line that moves onto matches
@@ -567,9 +587,15 @@ fn classes(rules: &Compiled) -> Vec<Class> {
             placed[usize::from(m)] = true;
         }
         if members.len() > 1 {
+            let told_apart = rules
+                .named
+                .first_round
+                .iter()
+                .any(|&(to, from)| members.iter().any(|&m| (to | from) & (1 << m) != 0));
             classes.push(Class {
                 stock_empty: members.iter().any(|m| dealt.contains(m)),
                 last_round: members.iter().any(|m| gathered.contains(m)),
+                later_round: told_apart,
                 piles: members,
             });
         }
