@@ -4,7 +4,7 @@ use crate::patience::contract::{Checked, keep, keep_under};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
-const CHECKED: [&str; 14] = [
+const CHECKED: [&str; 15] = [
     "zodiac",
     "klondike",
     "freecell",
@@ -19,6 +19,7 @@ const CHECKED: [&str; 14] = [
     "royal-marriage",
     "nestor",
     "st-helena",
+    "tournament",
 ];
 
 fn report(name: &str, c: Checked) {

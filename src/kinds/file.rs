@@ -62,6 +62,12 @@ pub enum Named {
     /// until none repeats; then the pack is turned over (PySolFC's draw, continuing its
     /// shuffle's random numbers).
     NoRankTwice { group: String, cards: u8 },
+    /// A pile of the group left empty by a move gets the stock's next `cards` cards at once,
+    /// face up (as long as the stock has any).
+    RefillFromStock { group: String, cards: u8 },
+    /// Before the deal: if none of the first `cards` cards dealt is an Ace or a King, the Ace
+    /// or King nearest the bottom of the pack goes on top (PySolFC's Tournament).
+    AceOrKingFirst(u8),
     /// In the stock's first round, the piles of group `to` take no card from piles
     /// `first..last` of group `from`.
     FirstRoundNotFrom {

@@ -63,6 +63,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "st-helena",
         include_str!("../../assets/patiences/st-helena.ron"),
     ),
+    (
+        "tournament",
+        include_str!("../../assets/patiences/tournament.ron"),
+    ),
 ];
 
 /// Klondike and FreeCell written as files: the proof that the engine plays them move for move

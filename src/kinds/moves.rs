@@ -274,7 +274,8 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
     }
     Done {
         flipped: turns_up,
-        turned: 0,
+        // A pile left empty refilled from the stock (a named rule): how many cards.
+        turned: super::named::refill(&rules.named, p, rules.stock, m.from),
         gathered: None,
     }
 }
@@ -382,6 +383,9 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
     }
     if rules.named.claims(m) {
         return super::named::undo(&rules.named, p, m);
+    }
+    if let (true, Some(stock)) = (done.turned > 0, rules.stock) {
+        super::named::unrefill(p, stock, m.from, done.turned);
     }
     if done.flipped {
         p.flip_top(m.from);

@@ -38,6 +38,10 @@ pub struct Named {
     /// `FirstRoundNotFrom`: the piles that take (a bit each) and those they refuse, in the
     /// first round.
     pub first_round: Vec<(u128, u128)>,
+    /// `RefillFromStock`: the piles refilled (a bit each), and how many cards each time.
+    pub refill: Option<(u128, u8)>,
+    /// `AceOrKingFirst`: among how many cards dealt first.
+    pub ace_or_king_first: Option<u8>,
 }
 
 /// What the named rules need to know of a pile (`compiled` knows the rest).
@@ -131,6 +135,15 @@ impl Named {
                         .first_round
                         .push((bits(group(to, k)?), bits((from_first + a, b - a))));
                 }
+                file::Named::RefillFromStock { group: name, cards } => {
+                    let (first, count) = group(name, k)?;
+                    if *cards == 0 {
+                        return Err(field("RefillFromStock: at least one card"));
+                    }
+                    let bits = (first..first + count).fold(0u128, |bits, q| bits | 1 << q);
+                    named.refill = Some((bits, *cards));
+                }
+                file::Named::AceOrKingFirst(n) => named.ace_or_king_first = Some(*n),
                 file::Named::NoRankTwice { group: name, cards } => {
                     let (_, count) = group(name, k)?;
                     if *cards < 2 || usize::from(count) * usize::from(*cards) > cards_in_pack {
@@ -343,14 +356,49 @@ pub fn undo(n: &Named, p: &mut Position, m: Step) {
     }
 }
 
-/// `NoRankTwice`, on the shuffled pack (its end dealt first) with the shuffle's generator
-/// carried on: PySolFC's Nestor, which also turns the pack over.
+/// Refills a pile a move left empty from the stock (`RefillFromStock`): how many cards.
+pub fn refill(n: &Named, p: &mut Position, stock: Option<u8>, pile: u8) -> u8 {
+    let (Some((piles, cards)), Some(stock)) = (n.refill, stock) else {
+        return 0;
+    };
+    if piles & (1 << pile) == 0 || !p.is_empty(pile) {
+        return 0;
+    }
+    let k = cards.min(p.len(stock) as u8);
+    for _ in 0..k {
+        p.shift(stock, pile, 1);
+        p.flip_top(pile);
+    }
+    k
+}
+
+/// Takes a refill back: its cards to the stock, face down, the first on top again.
+pub fn unrefill(p: &mut Position, stock: u8, pile: u8, k: u8) {
+    for _ in 0..k {
+        p.flip_top(pile);
+        p.shift(pile, stock, 1);
+    }
+}
+
+/// The named rules before the deal, on the shuffled pack (its end dealt first) with the
+/// shuffle's generator carried on: `AceOrKingFirst`, and `NoRankTwice` (PySolFC's Nestor,
+/// which also turns the pack over).
 pub fn before_deal<T>(
     n: &Named,
     cards: &mut [T],
     draw: &mut dyn FnMut(u32) -> u32,
     rank_of: impl Fn(&T) -> u8,
 ) {
+    let high = |c: &T| matches!(rank_of(c), 1 | 13);
+    if let Some(first) = n.ace_or_king_first {
+        let top = cards.len().saturating_sub(usize::from(first));
+        if !cards[top..].iter().any(high)
+            && let Some(i) = cards.iter().position(high)
+        {
+            // Out of its place and onto the top, the others closing up.
+            cards[i..].rotate_left(1);
+        }
+    }
     let Some((piles, each)) = n.no_rank_twice else {
         return;
     };

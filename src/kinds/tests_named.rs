@@ -5,7 +5,7 @@
 //! model's, the legal moves are the model's, and every move taken back restores the deal.
 
 use super::moves::{self, Illegal, Step};
-use super::position::card;
+use super::position::{DOWN, card};
 use super::*;
 use crate::cards::{Card, DealNumber};
 use rand::rngs::StdRng;
@@ -359,4 +359,63 @@ fn a_foundation_refuses_some_piles_in_the_first_round_only() {
         };
         assert_eq!(moves::check(rules, &q, m), Ok(()), "{card}");
     }
+}
+
+/// Tournament: every deal holds an Ace or a King among the eight free cells (PySolFC's hook
+/// puts one there); a pile a move empties gets the stock's next four cards at once, face up,
+/// and taking the move back puts them back in the stock.
+#[test]
+fn an_emptied_pile_is_refilled_from_the_stock_and_a_deal_starts_with_an_ace_or_a_king() {
+    let rules = shipped_file("tournament");
+    let cells: Vec<u8> = rules.group_piles(rules.group("cell").unwrap()).collect();
+    let piles: Vec<u8> = rules.group_piles(rules.group("pile").unwrap()).collect();
+    let stock = rules.stock.unwrap();
+    let mut refilled = 0;
+    let mut rng = StdRng::seed_from_u64(303);
+    for deal in 1..=300 {
+        let start = deal::deal(rules, DealNumber::new(deal).unwrap());
+        assert!(
+            cells
+                .iter()
+                .any(|&c| matches!(card(start.top(c).unwrap()).rank(), 1 | 13)),
+            "deal {deal}: no Ace or King in the free cells"
+        );
+        let mut p = start;
+        let mut played = Vec::new();
+        let mut steps = Vec::new();
+        for _ in 0..200 {
+            moves::legal(rules, &p, &mut steps);
+            // Mostly a pile's card (to empty piles), else any move.
+            let from_piles: Vec<Step> = steps
+                .iter()
+                .copied()
+                .filter(|s| s.count > 0 && piles.contains(&s.from))
+                .collect();
+            let pick = if !from_piles.is_empty() && rng.random_bool(0.9) {
+                &from_piles
+            } else {
+                &steps
+            };
+            let Some(&m) = pick.get(rng.random_range(0..pick.len().max(1))) else {
+                break;
+            };
+            let before = p.len(stock);
+            let done = moves::play(rules, &mut p, m);
+            played.push((m, done));
+            if m.count > 0 && piles.contains(&m.from) && done.turned > 0 {
+                refilled += 1;
+                assert_eq!(usize::from(done.turned), before.min(4));
+                assert_eq!(p.len(m.from), usize::from(done.turned));
+                assert!(p.pile(m.from).iter().all(|&b| b & DOWN == 0));
+            }
+            if !p.is_empty(stock) {
+                assert!(piles.iter().all(|&q| !p.is_empty(q)), "deal {deal}: {p:?}");
+            }
+        }
+        for (m, done) in played.into_iter().rev() {
+            moves::undo(rules, &mut p, m, done);
+        }
+        assert_eq!(p, start, "deal {deal} taken back");
+    }
+    assert!(refilled > 20, "only {refilled} refills seen");
 }
