@@ -4,7 +4,7 @@ use crate::patience::contract::{Checked, keep, keep_under};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
-const CHECKED: [&str; 15] = [
+const CHECKED: [&str; 16] = [
     "zodiac",
     "klondike",
     "freecell",
@@ -20,6 +20,7 @@ const CHECKED: [&str; 15] = [
     "nestor",
     "st-helena",
     "tournament",
+    "british-constitution",
 ];
 
 fn report(name: &str, c: Checked) {

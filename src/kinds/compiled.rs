@@ -87,7 +87,7 @@ pub enum Again {
 pub struct Compiled {
     pub file: PatienceFile,
     pub piles: Vec<Pile>,
-    /// The cards in play: 52 a pack.
+    /// The cards in play: 52 a pack (fewer where a pack has fewer ranks).
     pub cards: usize,
     pub decks: u8,
     pub stock: Option<u8>,
@@ -123,6 +123,10 @@ impl Compiled {
         let decks = file.decks.unwrap_or(1);
         if !(1..=2).contains(&decks) {
             return Err(format!("decks: {decks}: one or two packs"));
+        }
+        let ranks = file.ranks.unwrap_or(13);
+        if !(1..=13).contains(&ranks) {
+            return Err(format!("ranks: {ranks}: 1 (Aces only) to 13 (Ace to King)"));
         }
         if file.name.is_empty()
             || !file
@@ -231,7 +235,7 @@ impl Compiled {
             .filter(|&i| piles[usize::from(i)].takes != Takes::Nothing)
             .collect();
         let compiled = Compiled {
-            cards: 52 * usize::from(decks),
+            cards: 4 * usize::from(ranks) * usize::from(decks),
             decks,
             piles,
             stock,

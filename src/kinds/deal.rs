@@ -15,18 +15,20 @@ struct Dealt {
 }
 
 /// The pack as PySolFC lists it before shuffling: pack by pack, suit by suit (♣ ♠ ♥ ♦), Ace
-/// to King; for one pack below deal 32000, rank by rank in the suits ♣ ♦ ♥ ♠ (its
+/// to King (or to the file's last rank); for one whole pack below deal 32000, rank by rank in the suits ♣ ♦ ♥ ♠ (its
 /// `ms_rearrange`).
-fn pack(decks: u8, deal: DealNumber) -> Vec<Dealt> {
+fn pack(decks: u8, ranks: u8, deal: DealNumber) -> Vec<Dealt> {
     let mut cards: Vec<Dealt> = (0..decks)
         .flat_map(|deck| {
-            (0..52u8).map(move |i| Dealt {
-                deck,
-                card: Card::from_index(i).expect("under 52"),
-            })
+            (0..52u8)
+                .map(move |i| Dealt {
+                    deck,
+                    card: Card::from_index(i).expect("under 52"),
+                })
+                .filter(move |d| d.card.rank() <= ranks)
         })
         .collect();
-    if decks == 1 && deal.get() < 32_000 {
+    if decks == 1 && ranks == 13 && deal.get() < 32_000 {
         const ORDER: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
         for (i, d) in cards.iter_mut().enumerate() {
             d.card = Card::new(ORDER[i % 4], (i / 4) as u8 + 1);
@@ -37,7 +39,7 @@ fn pack(decks: u8, deal: DealNumber) -> Vec<Dealt> {
 
 /// The deal `deal` of a compiled patience.
 pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
-    let mut cards = pack(rules.decks, deal);
+    let mut cards = pack(rules.decks, rules.file.ranks.unwrap_or(13), deal);
     deal.shuffle_then(&mut cards, |cards, draw| {
         super::named::before_deal(&rules.named, cards, draw, |d| d.card.rank());
     });

@@ -26,6 +26,10 @@ pub struct PatienceFile {
     /// Packs of 52 cards.
     #[serde(default)]
     pub decks: Option<u8>,
+    /// The ranks of each suit in a pack, from the Ace (11: Ace to Jack); all thirteen when
+    /// left out.
+    #[serde(default)]
+    pub ranks: Option<u8>,
     /// The piles, group by group, in PySolFC's order of the game's stacks.
     pub groups: Vec<Group>,
     /// How the cards are dealt.
@@ -62,9 +66,14 @@ pub enum Named {
     /// until none repeats; then the pack is turned over (PySolFC's draw, continuing its
     /// shuffle's random numbers).
     NoRankTwice { group: String, cards: u8 },
-    /// A pile of the group left empty by a move gets the stock's next `cards` cards at once,
-    /// face up (as long as the stock has any).
-    RefillFromStock { group: String, cards: u8 },
+    /// A pile of the group left empty by a move gets the next `cards` cards of the pile of
+    /// group `from` (the stock, the waste) at once, face up, as long as it has any; a pile
+    /// emptied so is refilled in turn by its own rule.
+    Refill {
+        group: String,
+        from: String,
+        cards: u8,
+    },
     /// Before the deal: if none of the first `cards` cards dealt is an Ace or a King, the Ace
     /// or King nearest the bottom of the pack goes on top (PySolFC's Tournament).
     AceOrKingFirst(u8),

@@ -67,6 +67,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "tournament",
         include_str!("../../assets/patiences/tournament.ron"),
     ),
+    (
+        "british-constitution",
+        include_str!("../../assets/patiences/british-constitution.ron"),
+    ),
 ];
 
 /// Klondike and FreeCell written as files: the proof that the engine plays them move for move

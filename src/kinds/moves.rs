@@ -26,6 +26,8 @@ pub struct Done {
     pub turned: u8,
     /// The click gathered piles first (`Again::Gather`): how many cards each held.
     pub gathered: Option<[u8; MAX_GATHERED]>,
+    /// Piles refilled after the move (`named::refill`): how many cards each took, in turn.
+    pub refilled: [u8; super::named::REFILLS],
 }
 
 /// The stock's click here, if it does anything: a turn, or turning the waste over.
@@ -242,9 +244,9 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
                 _ => None,
             };
             return Done {
-                flipped: false,
                 turned: turn(rules, p),
                 gathered,
+                ..Done::default()
             };
         }
         // The waste turned over: its cards back to the stock face down, the first on top.
@@ -258,9 +260,8 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
             p.round += 1;
         }
         return Done {
-            flipped: false,
             turned: n as u8,
-            gathered: None,
+            ..Done::default()
         };
     }
     if rules.named.claims(m) {
@@ -274,9 +275,10 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
     }
     Done {
         flipped: turns_up,
-        // A pile left empty refilled from the stock (a named rule): how many cards.
-        turned: super::named::refill(&rules.named, p, rules.stock, m.from),
+        turned: 0,
         gathered: None,
+        // A pile left empty refilled (a named rule), and so on: how many cards each took.
+        refilled: super::named::refill(&rules.named, p, m.from),
     }
 }
 
@@ -384,8 +386,8 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
     if rules.named.claims(m) {
         return super::named::undo(&rules.named, p, m);
     }
-    if let (true, Some(stock)) = (done.turned > 0, rules.stock) {
-        super::named::unrefill(p, stock, m.from, done.turned);
+    if done.refilled[0] > 0 {
+        super::named::unrefill(&rules.named, p, m.from, done.refilled, rules.stock);
     }
     if done.flipped {
         p.flip_top(m.from);

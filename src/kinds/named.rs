@@ -38,8 +38,9 @@ pub struct Named {
     /// `FirstRoundNotFrom`: the piles that take (a bit each) and those they refuse, in the
     /// first round.
     pub first_round: Vec<(u128, u128)>,
-    /// `RefillFromStock`: the piles refilled (a bit each), and how many cards each time.
-    pub refill: Option<(u128, u8)>,
+    /// `Refill`: the piles refilled (a bit each), the pile they take from, and how many
+    /// cards each time.
+    pub refill: Vec<(u128, u8, u8)>,
     /// `AceOrKingFirst`: among how many cards dealt first.
     pub ace_or_king_first: Option<u8>,
 }
@@ -135,13 +136,24 @@ impl Named {
                         .first_round
                         .push((bits(group(to, k)?), bits((from_first + a, b - a))));
                 }
-                file::Named::RefillFromStock { group: name, cards } => {
+                file::Named::Refill {
+                    group: name,
+                    from,
+                    cards,
+                } => {
                     let (first, count) = group(name, k)?;
-                    if *cards == 0 {
-                        return Err(field("RefillFromStock: at least one card"));
+                    let (source, sources) = group(from, k)?;
+                    let kind = piles[usize::from(source)].kind;
+                    if *cards == 0 || sources != 1 || !matches!(kind, Kind::Stock | Kind::Waste) {
+                        return Err(field(
+                            "Refill: at least one card, from the stock or the waste",
+                        ));
                     }
                     let bits = (first..first + count).fold(0u128, |bits, q| bits | 1 << q);
-                    named.refill = Some((bits, *cards));
+                    if bits & (1 << source) != 0 {
+                        return Err(field("Refill: a pile refills from another"));
+                    }
+                    named.refill.push((bits, source, *cards));
                 }
                 file::Named::AceOrKingFirst(n) => named.ace_or_king_first = Some(*n),
                 file::Named::NoRankTwice { group: name, cards } => {
@@ -356,27 +368,55 @@ pub fn undo(n: &Named, p: &mut Position, m: Step) {
     }
 }
 
-/// Refills a pile a move left empty from the stock (`RefillFromStock`): how many cards.
-pub fn refill(n: &Named, p: &mut Position, stock: Option<u8>, pile: u8) -> u8 {
-    let (Some((piles, cards)), Some(stock)) = (n.refill, stock) else {
-        return 0;
-    };
-    if piles & (1 << pile) == 0 || !p.is_empty(pile) {
-        return 0;
+/// The most piles refilled one after another after a move (a pile, the waste it took from,
+/// the stock the waste took from).
+pub const REFILLS: usize = 3;
+
+/// Refills a pile a move left empty (`Refill`), then the pile that gave, if that left it
+/// empty, and so on: how many cards each took, in turn.
+pub fn refill(n: &Named, p: &mut Position, pile: u8) -> [u8; REFILLS] {
+    let mut taken = [0u8; REFILLS];
+    let mut at = pile;
+    for k in taken.iter_mut() {
+        let Some(&(_, from, cards)) = n.refill.iter().find(|(piles, ..)| piles & (1 << at) != 0)
+        else {
+            break;
+        };
+        if !p.is_empty(at) || p.is_empty(from) {
+            break;
+        }
+        *k = cards.min(p.len(from) as u8);
+        for _ in 0..*k {
+            p.shift(from, at, 1);
+            // A stock's cards lie face down, a waste's face up: face up here either way.
+            if p.top(at).is_some_and(|b| b & DOWN != 0) {
+                p.flip_top(at);
+            }
+        }
+        at = from;
     }
-    let k = cards.min(p.len(stock) as u8);
-    for _ in 0..k {
-        p.shift(stock, pile, 1);
-        p.flip_top(pile);
-    }
-    k
+    taken
 }
 
-/// Takes a refill back: its cards to the stock, face down, the first on top again.
-pub fn unrefill(p: &mut Position, stock: u8, pile: u8, k: u8) {
-    for _ in 0..k {
-        p.flip_top(pile);
-        p.shift(pile, stock, 1);
+/// Takes refills back, the last first: each pile's cards to the pile that gave them, as
+/// they lay (face down again to a stock).
+pub fn unrefill(n: &Named, p: &mut Position, pile: u8, taken: [u8; REFILLS], to_stock: Option<u8>) {
+    let mut chain = [(0u8, 0u8); REFILLS];
+    let mut at = pile;
+    for link in chain.iter_mut() {
+        let Some(&(_, from, _)) = n.refill.iter().find(|(piles, ..)| piles & (1 << at) != 0) else {
+            break;
+        };
+        *link = (at, from);
+        at = from;
+    }
+    for (&(at, from), &k) in chain.iter().zip(&taken).rev() {
+        for _ in 0..k {
+            if Some(from) == to_stock {
+                p.flip_top(at);
+            }
+            p.shift(at, from, 1);
+        }
     }
 }
 

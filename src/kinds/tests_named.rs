@@ -402,10 +402,10 @@ fn an_emptied_pile_is_refilled_from_the_stock_and_a_deal_starts_with_an_ace_or_a
             let before = p.len(stock);
             let done = moves::play(rules, &mut p, m);
             played.push((m, done));
-            if m.count > 0 && piles.contains(&m.from) && done.turned > 0 {
+            if m.count > 0 && piles.contains(&m.from) && done.refilled[0] > 0 {
                 refilled += 1;
-                assert_eq!(usize::from(done.turned), before.min(4));
-                assert_eq!(p.len(m.from), usize::from(done.turned));
+                assert_eq!(usize::from(done.refilled[0]), before.min(4));
+                assert_eq!(p.len(m.from), usize::from(done.refilled[0]));
                 assert!(p.pile(m.from).iter().all(|&b| b & DOWN == 0));
             }
             if !p.is_empty(stock) {
@@ -418,4 +418,64 @@ fn an_emptied_pile_is_refilled_from_the_stock_and_a_deal_starts_with_an_ace_or_a
         assert_eq!(p, start, "deal {deal} taken back");
     }
     assert!(refilled > 20, "only {refilled} refills seen");
+}
+
+/// British Constitution: a bottom pile emptied takes the waste's card at once, and an empty
+/// waste the stock's next card, one after the other; a pile takes cards only from the band
+/// below it; all taken back exactly.
+#[test]
+fn refills_follow_one_another_and_each_band_takes_from_the_one_below() {
+    let rules = shipped_file("british-constitution");
+    let band = |name: &str| -> Vec<u8> { rules.group_piles(rules.group(name).unwrap()).collect() };
+    let (top, second, bottom) = (band("top band"), band("second band"), band("bottom band"));
+    let (stock, waste) = (rules.stock.unwrap(), rules.waste.unwrap());
+    let mut rng = StdRng::seed_from_u64(391);
+    let (mut chained, mut moves_seen) = (0, 0);
+    for deal in 1..=200 {
+        let start = deal::deal(rules, DealNumber::new(deal).unwrap());
+        assert_eq!(start.len(waste), 1);
+        let mut p = start;
+        let mut played = Vec::new();
+        let mut steps = Vec::new();
+        for _ in 0..300 {
+            moves::legal(rules, &p, &mut steps);
+            for m in steps.iter().filter(|m| m.count > 0) {
+                moves_seen += 1;
+                let ok = if top.contains(&m.to) {
+                    second.contains(&m.from)
+                } else if bottom.contains(&m.to) {
+                    m.from == waste
+                } else if second.contains(&m.to) {
+                    band("third band").contains(&m.from)
+                } else if rules.piles[usize::from(m.to)].kind.is_home() {
+                    top.contains(&m.from)
+                } else {
+                    bottom.contains(&m.to) || band("third band").contains(&m.to)
+                };
+                assert!(ok, "deal {deal}: {m:?} from the wrong band");
+            }
+            let Some(&m) = steps.get(rng.random_range(0..steps.len().max(1))) else {
+                break;
+            };
+            let done = moves::play(rules, &mut p, m);
+            if done.refilled[1] > 0 {
+                chained += 1;
+            }
+            played.push((m, done));
+            if !p.is_empty(stock) {
+                assert!(!p.is_empty(waste), "deal {deal}: the waste left empty");
+            }
+            if !p.is_empty(waste) {
+                assert!(bottom.iter().all(|&q| !p.is_empty(q)), "deal {deal}: {p:?}");
+            }
+        }
+        for (m, done) in played.into_iter().rev() {
+            moves::undo(rules, &mut p, m, done);
+        }
+        assert_eq!(p, start, "deal {deal} taken back");
+    }
+    assert!(
+        moves_seen > 1000 && chained > 10,
+        "{moves_seen} moves, {chained} chained refills"
+    );
 }

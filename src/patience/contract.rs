@@ -206,7 +206,8 @@ fn rule_sets<R: Rules>(base: Vec<R::RuleSet>) -> Vec<R::RuleSet> {
     sets
 }
 
-/// Every card of the pack is dealt, each as often as every other.
+/// Every card of the pack is dealt, each as often as every other (a pack of some ranks only,
+/// as British Constitution's Ace to Jack, has every suit of each).
 fn deal_holds_the_pack<R: Table>(game: &Played<R>, what: &str) {
     let mut count = [0usize; 52];
     for place in R::places(game) {
@@ -214,8 +215,13 @@ fn deal_holds_the_pack<R: Table>(game: &Played<R>, what: &str) {
             count[usize::from(slot.card.index())] += 1;
         }
     }
+    let each = count[0];
+    let whole_ranks = (0..13).all(|r| {
+        let suits: Vec<usize> = (0..4).map(|s| count[s * 13 + r]).collect();
+        suits.iter().all(|&c| c == each) || suits.iter().all(|&c| c == 0)
+    });
     assert!(
-        count[0] > 0 && count.iter().all(|&c| c == count[0]),
+        each > 0 && whole_ranks,
         "{what}, deal {}: the deal's cards are not whole packs: {count:?}",
         game.deal()
     );

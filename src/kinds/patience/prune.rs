@@ -36,8 +36,8 @@
 //!
 //!    Not while a redeal that gathers the piles is left: a card gone home earlier changes
 //!    where every card after it is dealt again, so `L`'s later moves have no match in `L'`.
-//!    Nor while a stock that refills emptied piles has cards: a pile emptied earlier is
-//!    refilled earlier, and the stock's later clicks deal other cards.
+//!    Nor while a pile that refills emptied piles (a stock, a waste) has cards: a pile
+//!    emptied earlier is refilled earlier, and later moves find other cards.
 //!    A named rule of the first round (a foundation refusing some piles) changes nothing
 //!    here: `L'` makes `L`'s moves in the same rounds, and the home move is checked.
 //!
@@ -331,7 +331,12 @@ impl Prune {
         }
         // A pile refilled from the stock when it empties: a card sent home earlier could
         // empty it earlier and change which cards later clicks deal.
-        if rules.named.refill.is_some() && rules.stock.is_some_and(|s| !p.is_empty(s)) {
+        if rules
+            .named
+            .refill
+            .iter()
+            .any(|&(_, from, _)| !p.is_empty(from))
+        {
             return None;
         }
         if self.ladder {
