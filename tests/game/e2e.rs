@@ -965,3 +965,76 @@ fn a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Accordion, a patience of named rules, in the real window: deal 1's 2♦ dragged onto J♦ just
+/// left of it (the line closes up), then Show me plays the rest to a win; the saved game is
+/// won and counted as helped.
+#[test]
+fn accordion_is_played_to_a_win_in_the_real_window() {
+    use zodiac::patience::Place as P;
+    let Some(x) = start_x("accordion_is_played_to_a_win_in_the_real_window") else {
+        return;
+    };
+    let dir = scratch("accordion");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Animation off: Show me plays a move a frame.
+    std::fs::write(
+        dir.join("settings.ron"),
+        "(format: \"zodiac-settings\", animation: Off)",
+    )
+    .unwrap();
+    let data = dir.to_str().unwrap().to_string();
+    let mut game = Running::start(
+        &x,
+        "accordion",
+        &[
+            "--patience",
+            "accordion",
+            "--deal",
+            "1",
+            "--data-dir",
+            &data,
+        ],
+    );
+    let ready = game.ready(0);
+    let (fx, fy) = game.screen_at(&ready, P::Cell(1), 0.0);
+    let (tx, ty) = game.screen_at(&ready, P::Cell(0), 0.0);
+    xdotool(
+        &x.name,
+        &[
+            "mousemove",
+            &fx,
+            &fy,
+            "mousedown",
+            "1",
+            "mousemove",
+            &tx,
+            &ty,
+            "mouseup",
+            "1",
+        ],
+    );
+    game.ready(1);
+    game.key("s");
+    game.said("probe: finished helped", Duration::from_secs(300));
+    game.quit_with_ctrl_q();
+    let save = dir.join("accordion-game.ron");
+    let record = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        record.contains("\"r1>r0\""),
+        "the drag was saved first: {record}"
+    );
+    let shown = Command::new(env!("CARGO_BIN_EXE_zodiac"))
+        .args(["show", "--game"])
+        .arg(&save)
+        .output()
+        .expect("zodiac show runs");
+    let text = String::from_utf8_lossy(&shown.stdout);
+    assert!(shown.status.success(), "{text}");
+    assert!(text.contains("status: won"), "{text}");
+    let stats = std::fs::read_to_string(dir.join("statistics.ron")).unwrap();
+    let stats: zodiac::profile::Statistics = ron::from_str(&stats).unwrap();
+    let accordion = stats.for_rules("accordion");
+    assert_eq!((accordion.helped, accordion.won, accordion.lost), (1, 0, 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
