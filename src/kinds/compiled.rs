@@ -50,6 +50,12 @@ pub enum Click {
         each: u8,
         times: u8,
     },
+    /// The top card onto the last of these piles with cards, or onto the first empty one
+    /// when of rank `starts`.
+    ToNewest {
+        piles: Vec<u8>,
+        starts: u8,
+    },
 }
 
 impl Click {
@@ -58,6 +64,7 @@ impl Click {
     pub fn targets(&self) -> impl Iterator<Item = u8> + '_ {
         let (piles, each, times): (&[u8], u8, u8) = match self {
             Click::ToEach { piles, each, times } => (piles, *each, *times),
+            Click::ToNewest { piles, .. } => (piles, 1, 1),
             _ => (&[], 0, 0),
         };
         (0..times).flat_map(move |_| {
@@ -251,6 +258,19 @@ impl Compiled {
         let mut compiled = compiled;
         compiled.click = match deals {
             StockDeal::Nothing => Click::Nothing,
+            StockDeal::ToNewest { ref group, starts } => {
+                let g = compiled
+                    .group(group)
+                    .filter(|&g| compiled.file.groups[g].kind == Kind::Tableau)
+                    .ok_or_else(|| format!("deals: {group:?}: no tableau group is called so"))?;
+                if !(1..=13).contains(&starts) {
+                    return Err("deals: ToNewest: starts: 1 (Ace) to 13 (King)".into());
+                }
+                Click::ToNewest {
+                    piles: compiled.group_piles(g).collect(),
+                    starts,
+                }
+            }
             StockDeal::ToWaste(n) => Click::ToWaste(n),
             StockDeal::ToEach(ref group) | StockDeal::Around { ref group, .. } => {
                 let g = compiled

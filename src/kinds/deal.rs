@@ -68,8 +68,11 @@ pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
         let len = cards.len();
         let mut moved: Vec<(u32, usize, Dealt)> = Vec::new();
         let mut kept = Vec::with_capacity(len);
+        // Only so many, those nearest the bottom (the list's start).
+        let mut left = top.count.map_or(usize::MAX, usize::from);
         for (index, d) in cards.into_iter().enumerate() {
-            if picked(&d) {
+            if left > 0 && picked(&d) {
+                left -= 1;
                 moved.push((key(&d), len - index, d));
             } else {
                 kept.push(d);

@@ -77,6 +77,11 @@ pub enum Named {
     /// Before the deal: if none of the first `cards` cards dealt is an Ace or a King, the Ace
     /// or King nearest the bottom of the pack goes on top (PySolFC's Tournament).
     AceOrKingFirst(u8),
+    /// Pile `i` of `group` takes cards only once pile `i` of group `piles` holds one (Salic
+    /// Law's foundations, each opened by its column).
+    OpensWith { group: String, piles: String },
+    /// The bottom card of each pile of the group never moves (a column's King).
+    KeepsBottom(String),
     /// In the stock's first round, the piles of group `to` take no card from piles
     /// `first..last` of group `from`.
     FirstRoundNotFrom {
@@ -249,6 +254,9 @@ pub enum StockDeal {
     /// long as the stock has cards (St. Helena's redeal: 1 each, 12 times round; Tournament's
     /// click: 4 each, once round).
     Around { group: String, each: u8, times: u8 },
+    /// Its top card onto the newest pile of the group (the last with cards), or, a card of
+    /// rank `starts`, onto the first empty one, starting it (Salic Law's Kings).
+    ToNewest { group: String, starts: u8 },
     /// Nothing: the stock only holds the cards left after the deal (no stock is shown).
     Nothing,
 }
@@ -300,6 +308,9 @@ pub struct Hook {
     /// Only the first pack's copies.
     #[serde(default)]
     pub first_deck: bool,
+    /// Only this many of the cards chosen, those nearest the bottom of the pack.
+    #[serde(default)]
+    pub count: Option<u8>,
     pub key: Key,
     #[serde(default)]
     pub to: End,

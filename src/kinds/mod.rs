@@ -71,6 +71,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "british-constitution",
         include_str!("../../assets/patiences/british-constitution.ron"),
     ),
+    (
+        "salic-law",
+        include_str!("../../assets/patiences/salic-law.ron"),
+    ),
 ];
 
 /// Klondike and FreeCell written as files: the proof that the engine plays them move for move

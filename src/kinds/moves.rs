@@ -133,7 +133,7 @@ pub fn legal(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
                     to: to as u8,
                     count: n as u8,
                 };
-                if !rules.named.first_round.is_empty() && rules.named.refuses(p, step) {
+                if rules.named.may_refuse() && rules.named.refuses(p, step).is_some() {
                     continue;
                 }
                 out.push(step);
@@ -221,8 +221,8 @@ pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
         });
     }
     takes(rules, p, m.from, m.to, n)?;
-    if rules.named.refuses(p, m) {
-        return Err(Illegal::NotInFirstRound);
+    if let Some(why) = rules.named.refuses(p, m) {
+        return Err(why);
     }
     if source.moves == Moves::SuperMove {
         let most = super_move(rules, p, m.to);
@@ -342,6 +342,22 @@ pub fn turn(rules: &Compiled, p: &mut Position) -> u8 {
             (0..n).for_each(|_| one(p, waste));
             n as u8
         }
+        (Click::ToNewest { piles, starts }, _) => {
+            let Some(top) = p.top(stock) else { return 0 };
+            let started = piles.iter().take_while(|&&q| !p.is_empty(q)).count();
+            let to = if (top & !DOWN) % 13 + 1 == *starts {
+                piles.get(started)
+            } else {
+                started.checked_sub(1).and_then(|i| piles.get(i))
+            };
+            match to {
+                Some(&to) => {
+                    one(p, to);
+                    1
+                }
+                None => 0,
+            }
+        }
         (click @ Click::ToEach { .. }, _) => {
             let mut n = 0u8;
             for to in click.targets().take(p.len(stock)) {
@@ -363,6 +379,14 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
                 p.shift(pile, m.from, 1);
             };
             match &rules.click {
+                // The card went onto the newest pile, which it started or topped.
+                Click::ToNewest { piles, .. } => {
+                    if done.turned > 0
+                        && let Some(&q) = piles.iter().rev().find(|&&q| !p.is_empty(q))
+                    {
+                        back(p, q);
+                    }
+                }
                 click @ Click::ToEach { .. } => {
                     let targets: Vec<u8> = click.targets().take(usize::from(done.turned)).collect();
                     targets.iter().rev().for_each(|&pile| back(p, pile));

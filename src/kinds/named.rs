@@ -1,8 +1,10 @@
 //! The rules no pile's parameters say, each named after what it does and written once here
 //! for any file that lists it (`PatienceFile::named`): a line of single cards that closes up
 //! (Accordion, Royal Marriage), a card onto a match to its left, cards out from between a
-//! match, pairs by rank (Nestor), a win with cards left, a deal's draw, and piles a
-//! foundation refuses in the first round (St. Helena). `moves` asks this
+//! match, pairs by rank (Nestor), a win with cards left, draws before the deal, piles a
+//! foundation refuses in the first round (St. Helena), piles refilled from the stock or the
+//! waste (Tournament, British Constitution), foundations opened by their columns and a bottom
+//! card that stays (Salic Law). `moves` asks this
 //! module first about a move of its piles; the solver's argument for each is in `prune`.
 
 // Only the folder's own items and the file's words: `compiled` holds these rules, and
@@ -43,6 +45,10 @@ pub struct Named {
     pub refill: Vec<(u128, u8, u8)>,
     /// `AceOrKingFirst`: among how many cards dealt first.
     pub ace_or_king_first: Option<u8>,
+    /// `OpensWith`: each gated pile and the pile that opens it.
+    pub opens_with: Vec<(u8, u8)>,
+    /// `KeepsBottom`: the piles whose bottom card stays (a bit each).
+    pub keeps_bottom: u128,
 }
 
 /// What the named rules need to know of a pile (`compiled` knows the rest).
@@ -156,6 +162,22 @@ impl Named {
                     named.refill.push((bits, source, *cards));
                 }
                 file::Named::AceOrKingFirst(n) => named.ace_or_king_first = Some(*n),
+                file::Named::OpensWith {
+                    group: gated,
+                    piles: by,
+                } => {
+                    let (a, n) = group(gated, k)?;
+                    let (b, m) = group(by, k)?;
+                    if n != m {
+                        return Err(field("OpensWith: as many piles in both groups"));
+                    }
+                    named.opens_with.extend((0..n).map(|i| (a + i, b + i)));
+                }
+                file::Named::KeepsBottom(name) => {
+                    let (first, count) = group(name, k)?;
+                    named.keeps_bottom |=
+                        (first..first + count).fold(0u128, |bits, q| bits | 1 << q);
+                }
                 file::Named::NoRankTwice { group: name, cards } => {
                     let (_, count) = group(name, k)?;
                     if *cards < 2 || usize::from(count) * usize::from(*cards) > cards_in_pack {
@@ -201,13 +223,26 @@ impl Named {
         self.onto_left != 0 || self.out_between || self.pairs != 0
     }
 
-    /// Whether a move the piles' own rules allow is refused by a rule of the round.
-    pub fn refuses(&self, p: &Position, m: Step) -> bool {
-        p.round == 1
+    /// Whether a move the piles' own rules allow is refused by a named rule: a rule of the
+    /// first round, or a pile not opened yet.
+    pub fn refuses(&self, p: &Position, m: Step) -> Option<Illegal> {
+        let first_round = p.round == 1
             && self
                 .first_round
                 .iter()
-                .any(|&(to, from)| to & (1 << m.to) != 0 && from & (1 << m.from) != 0)
+                .any(|&(to, from)| to & (1 << m.to) != 0 && from & (1 << m.from) != 0);
+        if first_round {
+            return Some(Illegal::NotInFirstRound);
+        }
+        self.opens_with
+            .iter()
+            .any(|&(gated, by)| gated == m.to && p.is_empty(by))
+            .then_some(Illegal::NotOpenYet)
+    }
+
+    /// Whether `refuses` can refuse anything (a test the move generator makes once).
+    pub fn may_refuse(&self) -> bool {
+        !self.first_round.is_empty() || !self.opens_with.is_empty()
     }
 
     fn in_line(&self, q: u8) -> bool {

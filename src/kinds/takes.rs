@@ -28,6 +28,7 @@ pub enum Illegal {
     NotThatFar,
     NoMatch,
     NotInFirstRound,
+    NotOpenYet,
 }
 
 impl fmt::Display for Illegal {
@@ -55,6 +56,9 @@ impl fmt::Display for Illegal {
             Illegal::NoMatch => f.write_str("the two cards are of neither one suit nor one rank"),
             Illegal::NotInFirstRound => {
                 f.write_str("that foundation takes no card from there in the first deal")
+            }
+            Illegal::NotOpenYet => {
+                f.write_str("that place opens only once the one below it starts")
             }
         }
     }
@@ -130,6 +134,15 @@ pub(super) fn is_run(pile: &Pile, cards: &[u8]) -> bool {
 
 /// The most cards a move from `from` may take now (before what the target allows).
 pub fn most_cards(rules: &Compiled, p: &Position, from: u8) -> usize {
+    let most = most_by_kind(rules, p, from);
+    // A named rule keeps the bottom card where it is.
+    if rules.named.keeps_bottom & (1 << from) != 0 {
+        return most.min(p.len(from).saturating_sub(1));
+    }
+    most
+}
+
+fn most_by_kind(rules: &Compiled, p: &Position, from: u8) -> usize {
     let pile = &rules.piles[usize::from(from)];
     match pile.moves {
         Moves::Nothing => 0,

@@ -479,3 +479,85 @@ fn refills_follow_one_another_and_each_band_takes_from_the_one_below() {
         "{moves_seen} moves, {chained} chained refills"
     );
 }
+
+/// Salic Law: the stock's card goes onto the newest column, a King onto the next empty one;
+/// a foundation takes cards only once its column has started; a column's King never moves;
+/// the game is won with the eight Kings left; all taken back exactly.
+#[test]
+fn the_stock_deals_onto_the_newest_column_and_a_column_opens_its_foundation() {
+    let rules = shipped_file("salic-law");
+    let columns: Vec<u8> = rules.group_piles(rules.group("column").unwrap()).collect();
+    let homes: Vec<u8> = rules
+        .group_piles(rules.group("foundation").unwrap())
+        .collect();
+    let stock = rules.stock.unwrap();
+    let started = |p: &Position| columns.iter().filter(|&&c| !p.is_empty(c)).count();
+    let mut rng = StdRng::seed_from_u64(299);
+    let mut kings = 0;
+    for deal in 1..=100 {
+        let start = deal::deal(rules, DealNumber::new(deal).unwrap());
+        let mut p = start;
+        let mut played = Vec::new();
+        let mut steps = Vec::new();
+        for _ in 0..400 {
+            moves::legal(rules, &p, &mut steps);
+            for m in steps.iter().filter(|m| m.count > 0) {
+                // Never a King off its column's bottom; a foundation only of a started column.
+                assert!(p.len(m.from) > 1 || !columns.contains(&m.from), "{m:?}");
+                if let Some(i) = homes.iter().position(|&h| h == m.to) {
+                    assert!(
+                        !p.is_empty(columns[i]),
+                        "deal {deal}: {m:?} before its column"
+                    );
+                }
+            }
+            let click = steps.iter().copied().find(|m| m.count == 0);
+            let m = match click {
+                Some(c) if rng.random_bool(0.5) => c,
+                _ => match steps.get(rng.random_range(0..steps.len().max(1))) {
+                    Some(&m) => m,
+                    None => break,
+                },
+            };
+            let before = started(&p);
+            let card = p.top(stock).map(|b| card(b & !DOWN));
+            played.push((m, moves::play(rules, &mut p, m)));
+            if m.count == 0 {
+                let card = card.unwrap();
+                let newest = columns[started(&p) - 1];
+                assert_eq!(p.top(newest).map(super::position::card), Some(card));
+                if card.rank() == 13 {
+                    kings += 1;
+                    assert_eq!(started(&p), before + 1, "a King starts a column");
+                } else {
+                    assert_eq!(started(&p), before);
+                }
+            }
+        }
+        for (m, done) in played.into_iter().rev() {
+            moves::undo(rules, &mut p, m, done);
+        }
+        assert_eq!(p, start, "deal {deal} taken back");
+    }
+    assert!(kings > 50, "{kings} Kings dealt");
+    // An Ace dealt onto a column: the foundation of a column not started refuses it, the first
+    // foundation (its column holds the first King) takes it.
+    let mut p = deal::deal(rules, DealNumber::new(1).unwrap());
+    let click = Step {
+        from: stock,
+        to: stock,
+        count: 0,
+    };
+    while p.top(stock).is_some_and(|b| card(b).rank() != 1) {
+        moves::play(rules, &mut p, click);
+    }
+    moves::play(rules, &mut p, click);
+    let from = columns[started(&p) - 1];
+    let unopened = homes[started(&p)];
+    let m = |to| Step { from, to, count: 1 };
+    assert_eq!(
+        moves::check(rules, &p, m(unopened)),
+        Err(Illegal::NotOpenYet)
+    );
+    assert_eq!(moves::check(rules, &p, m(homes[0])), Ok(()));
+}

@@ -56,7 +56,8 @@
 //!    positions that differ only so are searched once. Not where a rule tells them apart by
 //!    their order: Osmosis's foundations (each looks at the one before), the piles a stock
 //!    deals to in order while it has cards, the piles a redeal gathers in order while one is
-//!    left, the piles a named rule tells apart in the first round (until it ends).
+//!    left, the piles a named rule tells apart in the first round (until it ends), and never
+//!    a pile that opens another or is opened by one (each pairs with its own).
 //! 3. **Moves that only swap piles alike** (`worth_trying`): a whole pile into an empty pile
 //!    alike, and the same cards into a second empty pile alike (the first is enough), give a
 //!    position of the same key (rule 2), so they are not tried.
@@ -583,7 +584,12 @@ fn classes(rules: &Compiled) -> Vec<Class> {
         let in_line = rules
             .named
             .line
-            .is_some_and(|(first, count)| (first..first + count).contains(&(a as u8)));
+            .is_some_and(|(first, count)| (first..first + count).contains(&(a as u8)))
+            || rules
+                .named
+                .opens_with
+                .iter()
+                .any(|&(gated, by)| gated == a as u8 || by == a as u8);
         if placed[a]
             || in_line
             || piles[a].build == Build::RanksOfPrevious

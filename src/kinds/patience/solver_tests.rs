@@ -262,9 +262,13 @@ const PLAIN: usize = 100_000;
 /// The pruned search decides as the plain one, on every file: won and lost alike.
 #[test]
 fn the_pruned_search_decides_as_the_plain_search() {
-    let mut rng = StdRng::seed_from_u64(56);
     let (mut won, mut lost) = (0, 0);
     for rules in files() {
+        // A seed of each file's own, so that a file added does not change another's cases.
+        let seed = rules.file.name.bytes().fold(56u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let mut rng = StdRng::seed_from_u64(seed);
         let (mut decided_here, mut won_here) = (0, 0);
         for case in 0..40 {
             let left = 8 + case % 10;
