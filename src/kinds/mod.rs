@@ -140,4 +140,6 @@ mod tests;
 #[cfg(test)]
 mod tests_named;
 #[cfg(test)]
+mod tests_named_piles;
+#[cfg(test)]
 mod tests_parameters;

@@ -18,6 +18,8 @@ mod game;
 pub mod prune;
 mod solver;
 #[cfg(test)]
+mod solver_positions;
+#[cfg(test)]
 mod solver_tests;
 
 pub use game::FilePatience;

@@ -6,12 +6,23 @@
 //! waste (Tournament, British Constitution), foundations opened by their columns and a bottom
 //! card that stays (Salic Law). `moves` asks this
 //! module first about a move of its piles; the solver's argument for each is in `prune`.
+//! Here the rules resolved from a file; `play` the moves they add, `refill` the piles they
+//! refill, `deal` what they do before the deal.
 
 // Only the folder's own items and the file's words: `compiled` holds these rules, and
 // `moves` asks them.
 use super::file::{self, Kind, PatienceFile, Step as DealStep, Takes};
-use super::{DOWN, Done, Illegal, Position, Step};
+use super::{DOWN, Illegal, Position, Step};
 
+mod deal;
+mod play;
+mod refill;
+
+pub use deal::before_deal;
+pub use play::{check, legal, play, undo};
+pub use refill::{REFILLS, refill, unrefill};
+
+/// A card byte's rank (1 Ace .. 13 King) and suit, face up or down.
 fn rank(b: u8) -> u8 {
     (b & !DOWN) % 13 + 1
 }
@@ -256,248 +267,4 @@ impl Named {
             && ((self.onto_left != 0 || self.out_between) && self.in_line(m.from)
                 || self.pairs & (1 << m.from) != 0 && self.pairs & (1 << m.to) != 0)
     }
-}
-
-/// One suit or one rank.
-fn matches(a: u8, b: u8) -> bool {
-    suit(a) == suit(b) || rank(a) == rank(b)
-}
-
-/// A face-up top card.
-fn up(p: &Position, q: u8) -> Option<u8> {
-    p.top(q).filter(|b| b & DOWN == 0)
-}
-
-/// The moves of the named rules, after the piles' own.
-pub fn legal(n: &Named, p: &Position, out: &mut Vec<Step>) {
-    let step = |from: u8, to: u8| Step { from, to, count: 1 };
-    if let Some((first, count)) = n.line {
-        let end = first + count;
-        for i in first..end {
-            let Some(c) = up(p, i) else { continue };
-            for d in 1..16u8 {
-                if n.onto_left & (1 << d) != 0
-                    && i >= first + d
-                    && up(p, i - d).is_some_and(|t| matches(t, c))
-                {
-                    out.push(step(i, i - d));
-                }
-            }
-            if n.out_between {
-                if between(n, p, i, 1) {
-                    out.push(step(i, n.discard.expect("checked when compiled")));
-                }
-                for j in [i.wrapping_sub(1), i + 1] {
-                    if (first..end).contains(&j) && between(n, p, i.min(j), 2) {
-                        out.push(step(i, j));
-                    }
-                }
-            }
-        }
-    }
-    if n.pairs != 0 {
-        for a in 0..p.piles() as u8 {
-            let Some(c) = up(p, a).filter(|_| n.pairs & (1 << a) != 0) else {
-                continue;
-            };
-            for b in 0..p.piles() as u8 {
-                if b != a && n.pairs & (1 << b) != 0 && up(p, b).is_some_and(|t| rank(t) == rank(c))
-                {
-                    out.push(step(a, b));
-                }
-            }
-        }
-    }
-}
-
-/// The `width` line cards from pile `lo` have a card on each side, and those match.
-fn between(n: &Named, p: &Position, lo: u8, width: u8) -> bool {
-    let Some((first, count)) = n.line else {
-        return false;
-    };
-    if lo <= first || lo + width >= first + count {
-        return false;
-    }
-    let inside = (lo..lo + width).all(|q| up(p, q).is_some());
-    let (left, right) = (up(p, lo - 1), up(p, lo + width));
-    inside && left.zip(right).is_some_and(|(a, b)| matches(a, b))
-}
-
-/// Whether the rules allow a move they claim, and if not, why.
-pub fn check(n: &Named, p: &Position, m: Step) -> Result<(), Illegal> {
-    let (Some(c), discard) = (up(p, m.from), n.discard) else {
-        return Err(Illegal::NothingThere);
-    };
-    if n.pairs & (1 << m.from) != 0 && n.pairs & (1 << m.to) != 0 {
-        let t = up(p, m.to).ok_or(Illegal::DoesNotTake)?;
-        return (rank(t) == rank(c)).then_some(()).ok_or(Illegal::NotAPair);
-    }
-    if n.out_between {
-        if Some(m.to) == discard {
-            return between(n, p, m.from, 1)
-                .then_some(())
-                .ok_or(Illegal::NotBetweenMatches);
-        }
-        if !n.in_line(m.to) || m.from.abs_diff(m.to) != 1 || up(p, m.to).is_none() {
-            return Err(Illegal::NotAPair);
-        }
-        return between(n, p, m.from.min(m.to), 2)
-            .then_some(())
-            .ok_or(Illegal::NotBetweenMatches);
-    }
-    // Onto a match to the left.
-    let t = up(p, m.to)
-        .filter(|_| n.in_line(m.to))
-        .ok_or(Illegal::DoesNotTake)?;
-    let d = m
-        .from
-        .checked_sub(m.to)
-        .filter(|&d| d < 16 && n.onto_left & (1 << d) != 0);
-    if d.is_none() {
-        return Err(Illegal::NotThatFar);
-    }
-    matches(t, c).then_some(()).ok_or(Illegal::NoMatch)
-}
-
-/// Plays a move the rules allow and claim.
-pub fn play(n: &Named, p: &mut Position, m: Step) -> Done {
-    let discard = n.discard.expect("checked when compiled");
-    if n.onto_left != 0 && n.in_line(m.to) {
-        p.shift(m.to, discard, 1);
-        p.shift(m.from, m.to, 1);
-    } else {
-        p.shift(m.from, discard, 1);
-        if m.to != discard {
-            p.shift(m.to, discard, 1);
-        }
-    }
-    if let Some((first, count)) = n.line {
-        p.close_up(first, count);
-    }
-    Done::default()
-}
-
-/// Takes back a move these rules played.
-pub fn undo(n: &Named, p: &mut Position, m: Step) {
-    let discard = n.discard.expect("checked when compiled");
-    let open = |p: &mut Position, q: u8| {
-        if let Some((first, count)) = n.line {
-            p.open_gap(first, count, q - first);
-        }
-    };
-    if n.onto_left != 0 && n.in_line(m.to) {
-        open(p, m.from);
-        p.shift(m.to, m.from, 1);
-        p.shift(discard, m.to, 1);
-    } else if m.to == discard {
-        open(p, m.from);
-        p.shift(discard, m.from, 1);
-    } else {
-        if n.line.is_some() {
-            let lo = m.from.min(m.to);
-            open(p, lo);
-            open(p, lo);
-        }
-        p.shift(discard, m.to, 1);
-        p.shift(discard, m.from, 1);
-    }
-}
-
-/// The most piles refilled one after another after a move (a pile, the waste it took from,
-/// the stock the waste took from).
-pub const REFILLS: usize = 3;
-
-/// Refills a pile a move left empty (`Refill`), then the pile that gave, if that left it
-/// empty, and so on: how many cards each took, in turn.
-pub fn refill(n: &Named, p: &mut Position, pile: u8) -> [u8; REFILLS] {
-    let mut taken = [0u8; REFILLS];
-    let mut at = pile;
-    for k in taken.iter_mut() {
-        let Some(&(_, from, cards)) = n.refill.iter().find(|(piles, ..)| piles & (1 << at) != 0)
-        else {
-            break;
-        };
-        if !p.is_empty(at) || p.is_empty(from) {
-            break;
-        }
-        *k = cards.min(p.len(from) as u8);
-        for _ in 0..*k {
-            p.shift(from, at, 1);
-            // A stock's cards lie face down, a waste's face up: face up here either way.
-            if p.top(at).is_some_and(|b| b & DOWN != 0) {
-                p.flip_top(at);
-            }
-        }
-        at = from;
-    }
-    taken
-}
-
-/// Takes refills back, the last first: each pile's cards to the pile that gave them, as
-/// they lay (face down again to a stock).
-pub fn unrefill(n: &Named, p: &mut Position, pile: u8, taken: [u8; REFILLS], to_stock: Option<u8>) {
-    let mut chain = [(0u8, 0u8); REFILLS];
-    let mut at = pile;
-    for link in chain.iter_mut() {
-        let Some(&(_, from, _)) = n.refill.iter().find(|(piles, ..)| piles & (1 << at) != 0) else {
-            break;
-        };
-        *link = (at, from);
-        at = from;
-    }
-    for (&(at, from), &k) in chain.iter().zip(&taken).rev() {
-        for _ in 0..k {
-            if Some(from) == to_stock {
-                p.flip_top(at);
-            }
-            p.shift(at, from, 1);
-        }
-    }
-}
-
-/// The named rules before the deal, on the shuffled pack (its end dealt first) with the
-/// shuffle's generator carried on: `AceOrKingFirst`, and `NoRankTwice` (PySolFC's Nestor,
-/// which also turns the pack over).
-pub fn before_deal<T>(
-    n: &Named,
-    cards: &mut [T],
-    draw: &mut dyn FnMut(u32) -> u32,
-    rank_of: impl Fn(&T) -> u8,
-) {
-    let high = |c: &T| matches!(rank_of(c), 1 | 13);
-    if let Some(first) = n.ace_or_king_first {
-        let top = cards.len().saturating_sub(usize::from(first));
-        if !cards[top..].iter().any(high)
-            && let Some(i) = cards.iter().position(high)
-        {
-            // Out of its place and onto the top, the others closing up.
-            cards[i..].rotate_left(1);
-        }
-    }
-    let Some((piles, each)) = n.no_rank_twice else {
-        return;
-    };
-    let each = usize::from(each);
-    for i in 0..usize::from(piles) {
-        let lo = i * each;
-        // As PySolFC: at most a thousand draws a pile.
-        for _ in 0..1000 {
-            let mut seen = [None; 14];
-            let repeat = (lo..lo + each).find_map(|k| {
-                let r = usize::from(rank_of(&cards[k]));
-                match seen[r] {
-                    Some(first) => Some(first),
-                    None => {
-                        seen[r] = Some(k);
-                        None
-                    }
-                }
-            });
-            let Some(j) = repeat else { break };
-            let after = lo + each;
-            let k = after + draw((cards.len() - after) as u32) as usize;
-            cards.swap(j, k);
-        }
-    }
-    cards.reverse();
 }

@@ -1,0 +1,57 @@
+//! `Refill`: a pile a move leaves empty takes the next cards of the stock or the waste, and a
+//! pile emptied so is refilled in turn; taken back exactly.
+
+use super::Named;
+use crate::kinds::{DOWN, Position};
+
+/// The most piles refilled one after another after a move (a pile, the waste it took from,
+/// the stock the waste took from).
+pub const REFILLS: usize = 3;
+
+/// Refills a pile a move left empty (`Refill`), then the pile that gave, if that left it
+/// empty, and so on: how many cards each took, in turn.
+pub fn refill(n: &Named, p: &mut Position, pile: u8) -> [u8; REFILLS] {
+    let mut taken = [0u8; REFILLS];
+    let mut at = pile;
+    for k in taken.iter_mut() {
+        let Some(&(_, from, cards)) = n.refill.iter().find(|(piles, ..)| piles & (1 << at) != 0)
+        else {
+            break;
+        };
+        if !p.is_empty(at) || p.is_empty(from) {
+            break;
+        }
+        *k = cards.min(p.len(from) as u8);
+        for _ in 0..*k {
+            p.shift(from, at, 1);
+            // A stock's cards lie face down, a waste's face up: face up here either way.
+            if p.top(at).is_some_and(|b| b & DOWN != 0) {
+                p.flip_top(at);
+            }
+        }
+        at = from;
+    }
+    taken
+}
+
+/// Takes refills back, the last first: each pile's cards to the pile that gave them, as
+/// they lay (face down again to a stock).
+pub fn unrefill(n: &Named, p: &mut Position, pile: u8, taken: [u8; REFILLS], to_stock: Option<u8>) {
+    let mut chain = [(0u8, 0u8); REFILLS];
+    let mut at = pile;
+    for link in chain.iter_mut() {
+        let Some(&(_, from, _)) = n.refill.iter().find(|(piles, ..)| piles & (1 << at) != 0) else {
+            break;
+        };
+        *link = (at, from);
+        at = from;
+    }
+    for (&(at, from), &k) in chain.iter().zip(&taken).rev() {
+        for _ in 0..k {
+            if Some(from) == to_stock {
+                p.flip_top(at);
+            }
+            p.shift(at, from, 1);
+        }
+    }
+}
