@@ -1,9 +1,10 @@
 //! The solver of every patience written as a file: depth first over the legal moves, each
 //! position once (by a 128-bit key of it), moves home first, with what `prune` proves may be
 //! left out (cards sent home at once, piles alike taken as one, a win without take-backs
-//! first; each with its argument there, and a switch). "Winnable" comes with its line,
-//! replayed through the rules by the callers that show it; "lost" only once every position
-//! reachable was searched; "unknown" when the budget runs out. It solves the game as if every
+//! first; each with its argument there, and a switch), after a few short searches with the
+//! moves in other orders (wins come early in some orders and late in others). "Winnable"
+//! comes with its line, replayed through the rules by the callers that show it; "lost" only
+//! once every position reachable was searched; "unknown" when the budget runs out. It solves the game as if every
 //! card were known ("thoughtful"), as the Klondike solver does.
 
 use super::prune::{Mutant, Prune, Switches};
@@ -53,9 +54,21 @@ impl Search {
     }
 }
 
+/// Short searches for a win before the whole one, each with the moves in another order, and
+/// the share of the budget each takes (an eighth: the whole search keeps five).
+const RESTARTS: u64 = 3;
+const RESTART_SHARE: usize = 8;
+
 /// The moves from a position worth trying, the likeliest to win first: home, then those that
-/// turn a card up, then onto cards, then the rest, the stock last.
-fn ordered(rules: &Compiled, prune: &Prune, p: &Position, out: &mut Vec<Step>) {
+/// turn a card up, then onto cards, then the rest, the stock last; within each, in an order
+/// drawn from the position and `shuffle` where it is given (a restart's).
+fn ordered(
+    rules: &Compiled,
+    prune: &Prune,
+    p: &Position,
+    shuffle: Option<u64>,
+    out: &mut Vec<Step>,
+) {
     moves::legal(rules, p, out);
     prune.worth_trying(rules, p, out);
     let rank = |s: &Step| {
@@ -74,7 +87,25 @@ fn ordered(rules: &Compiled, prune: &Prune, p: &Position, out: &mut Vec<Step>) {
             3
         }
     };
-    out.sort_by_key(rank);
+    match shuffle {
+        None => out.sort_by_key(rank),
+        Some(seed) => {
+            let k = p.key() as u64 ^ seed;
+            let mix = |i: usize| {
+                (k ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                    .wrapping_mul(0xff51_afd7_ed55_8ccd)
+                    .rotate_left(29)
+            };
+            let mut keyed: Vec<(u8, u64, Step)> = out
+                .iter()
+                .enumerate()
+                .map(|(i, &m)| (rank(&m), mix(i), m))
+                .collect();
+            keyed.sort_by_key(|&(r, h, _)| (r, h));
+            out.clear();
+            out.extend(keyed.into_iter().map(|(_, _, m)| m));
+        }
+    }
 }
 
 /// Plays the moves home that lose no win (`Prune::safe_home`), onto the line.
@@ -98,6 +129,7 @@ fn search(
     prune: &Prune,
     start: &Position,
     budget: usize,
+    shuffle: Option<u64>,
     seen: &mut HashSet<u128, Fx>,
 ) -> (Ended, usize) {
     seen.clear();
@@ -109,7 +141,7 @@ fn search(
     }
     seen.insert(prune.key(rules, &root));
     let mut first = Vec::new();
-    ordered(rules, prune, &root, &mut first);
+    ordered(rules, prune, &root, shuffle, &mut first);
     // Each position on the way, the moves from it, how many were tried, and the length of
     // the line that reached it.
     let mut path: Vec<(Position, Vec<Step>, usize, usize)> = vec![(root, first, 0, line.len())];
@@ -139,7 +171,7 @@ fn search(
             return (Ended::OutOfBudget, searched);
         }
         let mut from_q = Vec::new();
-        ordered(rules, prune, &q, &mut from_q);
+        ordered(rules, prune, &q, shuffle, &mut from_q);
         path.push((q, from_q, 0, line.len()));
     }
     (Ended::Lost, searched)
@@ -185,20 +217,47 @@ impl crate::patience::solver::Solver for Search {
         let mut searched = 0;
         // A win without taking cards back, within half the budget, is a win (rule 4).
         if let Some(staying) = &prune.stay_home {
-            let (ended, n) = search(&staying.0, &staying.1, position, budget / 2, &mut self.seen);
+            let (ended, n) = search(
+                &staying.0,
+                &staying.1,
+                position,
+                budget / 2,
+                None,
+                &mut self.seen,
+            );
             searched += n;
             if let Ended::Won(line) = ended {
                 return (won(line), searched);
             }
         }
-        let (ended, n) = search(
-            rules,
-            prune,
-            position,
-            budget.saturating_sub(searched).max(1),
-            &mut self.seen,
-        );
-        searched += n;
+        // Wins come late in some orders and early in others: a few short searches in other
+        // orders first (a win in any is a win, replayed by the callers as every line is); a
+        // short search that saw every position reachable has proved the deal lost, and
+        // otherwise the whole search in the usual order has the rest of the budget.
+        let mut ended = Ended::OutOfBudget;
+        if prune.switches.restarts {
+            let share = budget.saturating_sub(searched) / RESTART_SHARE;
+            for r in 1..=RESTARTS {
+                let (short, n) = search(rules, prune, position, share, Some(r), &mut self.seen);
+                searched += n;
+                if !matches!(short, Ended::OutOfBudget) {
+                    ended = short;
+                    break;
+                }
+            }
+        }
+        if let Ended::OutOfBudget = ended {
+            let (whole, n) = search(
+                rules,
+                prune,
+                position,
+                budget.saturating_sub(searched).max(1),
+                None,
+                &mut self.seen,
+            );
+            searched += n;
+            ended = whole;
+        }
         let verdict = match ended {
             Ended::Won(line) => won(line),
             Ended::Lost => Verdict::Lost {

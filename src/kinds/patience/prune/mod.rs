@@ -103,6 +103,8 @@ pub struct Switches {
     pub symmetry: bool,
     pub stay_home_first: bool,
     pub dead_ends: bool,
+    /// Wins looked for first in a few short searches, the moves in other orders.
+    pub restarts: bool,
 }
 
 impl Switches {
@@ -111,6 +113,7 @@ impl Switches {
         symmetry: true,
         stay_home_first: true,
         dead_ends: true,
+        restarts: true,
     };
     /// The plain search: every legal move, every position as it is.
     pub const NONE: Switches = Switches {
@@ -118,6 +121,7 @@ impl Switches {
         symmetry: false,
         stay_home_first: false,
         dead_ends: false,
+        restarts: false,
     };
 }
 
