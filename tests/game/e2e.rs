@@ -479,22 +479,34 @@ fn show_me_wins_in_the_real_window() {
         return;
     };
     let dir = scratch("show-me");
-    std::fs::create_dir_all(&dir).unwrap();
-    // Animation off: the line is played a move a frame (the speed is the player's choice).
-    std::fs::write(
-        dir.join("settings.ron"),
-        "(format: \"zodiac-settings\", animation: Off)",
-    )
-    .unwrap();
+    animation_off(&dir);
     let data = dir.to_str().unwrap().to_string();
     let mut game = Running::start(&x, "show-me", &["--deal", "1", "--data-dir", &data]);
     game.ready(0);
     game.key("s");
     game.said("probe: finished helped", Duration::from_secs(300));
     game.quit_with_ctrl_q();
+    won_with_help(&dir, &dir.join("game.ron"), "cadogan");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A data folder whose settings turn animation off: Show me plays a move a frame (the speed
+/// is the player's choice).
+fn animation_off(dir: &Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(
+        dir.join("settings.ron"),
+        "(format: \"zodiac-settings\", animation: Off)",
+    )
+    .unwrap();
+}
+
+/// The saved game `save` is won (`zodiac show --game` says so) and the rule set `rules` counts
+/// one game won with help, none won or lost alone.
+fn won_with_help(dir: &Path, save: &Path, rules: &str) {
     let shown = Command::new(env!("CARGO_BIN_EXE_zodiac"))
         .args(["show", "--game"])
-        .arg(dir.join("game.ron"))
+        .arg(save)
         .output()
         .expect("zodiac show runs");
     let text = String::from_utf8_lossy(&shown.stdout);
@@ -502,9 +514,12 @@ fn show_me_wins_in_the_real_window() {
     assert!(text.contains("status: won"), "{text}");
     let stats = std::fs::read_to_string(dir.join("statistics.ron")).unwrap();
     let stats: zodiac::profile::Statistics = ron::from_str(&stats).unwrap();
-    let cadogan = stats.for_rules("cadogan");
-    assert_eq!((cadogan.helped, cadogan.won, cadogan.lost), (1, 0, 0));
-    let _ = std::fs::remove_dir_all(&dir);
+    let counts = stats.for_rules(rules);
+    assert_eq!(
+        (counts.helped, counts.won, counts.lost),
+        (1, 0, 0),
+        "{rules}"
+    );
 }
 
 #[test]
@@ -976,13 +991,7 @@ fn accordion_is_played_to_a_win_in_the_real_window() {
         return;
     };
     let dir = scratch("accordion");
-    std::fs::create_dir_all(&dir).unwrap();
-    // Animation off: Show me plays a move a frame.
-    std::fs::write(
-        dir.join("settings.ron"),
-        "(format: \"zodiac-settings\", animation: Off)",
-    )
-    .unwrap();
+    animation_off(&dir);
     let data = dir.to_str().unwrap().to_string();
     let mut game = Running::start(
         &x,
@@ -1024,17 +1033,6 @@ fn accordion_is_played_to_a_win_in_the_real_window() {
         record.contains("\"r1>r0\""),
         "the drag was saved first: {record}"
     );
-    let shown = Command::new(env!("CARGO_BIN_EXE_zodiac"))
-        .args(["show", "--game"])
-        .arg(&save)
-        .output()
-        .expect("zodiac show runs");
-    let text = String::from_utf8_lossy(&shown.stdout);
-    assert!(shown.status.success(), "{text}");
-    assert!(text.contains("status: won"), "{text}");
-    let stats = std::fs::read_to_string(dir.join("statistics.ron")).unwrap();
-    let stats: zodiac::profile::Statistics = ron::from_str(&stats).unwrap();
-    let accordion = stats.for_rules("accordion");
-    assert_eq!((accordion.helped, accordion.won, accordion.lost), (1, 0, 0));
+    won_with_help(&dir, &save, "accordion");
     let _ = std::fs::remove_dir_all(&dir);
 }
