@@ -4,7 +4,7 @@ use crate::patience::contract::{Checked, keep, keep_under};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
-const CHECKED: [&str; 17] = [
+const CHECKED: [&str; 18] = [
     "zodiac",
     "klondike",
     "freecell",
@@ -22,6 +22,7 @@ const CHECKED: [&str; 17] = [
     "tournament",
     "british-constitution",
     "salic-law",
+    "virginia-reel",
 ];
 
 fn report(name: &str, c: Checked) {

@@ -90,6 +90,17 @@ pub enum Named {
         first: u8,
         last: u8,
     },
+    /// A pile of these groups takes a card only while its bottom card is its base rank
+    /// (`empty: Rank(r)`): a card dealt there that is not stays alone until it moves.
+    TakesOnItsBase(Vec<String>),
+    /// Two piles of these groups, each holding one card of the other's base rank, change
+    /// cards: one dragged onto the other.
+    SwapsToBase(Vec<String>),
+    /// The stock deals only while no pile of these groups is empty.
+    DealsWhenNoSpace(Vec<String>),
+    /// Won when every card is home or on a pile of these groups, each of them full
+    /// (`max_cards`).
+    WonWhenFull(Vec<String>),
 }
 
 /// Piles of one kind with the same parameters.
@@ -116,7 +127,7 @@ pub struct Group {
     #[serde(default)]
     pub dir: Option<Dir>,
     /// How many ranks apart a card and the one it goes on are (1 by default; 2 builds A 3 5
-    /// 7 .., as Calculation's piles do).
+    /// 7 .., as Calculation's piles do; 0, a foundation of one rank: Virginia Reel's Aces).
     #[serde(default)]
     pub step: Option<u8>,
     /// A King goes on an Ace going up (on a Queen going down, an Ace on a King).

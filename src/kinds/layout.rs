@@ -134,11 +134,18 @@ pub fn check(rules: &Compiled) -> Result<(), String> {
 pub fn layout(rules: &Compiled, width: f32, height: f32, scale_factor: f32) -> Layout {
     let (spots, widest) = grid(rules);
     let rows = rules.file.layout.len();
-    let fan_rows: Vec<bool> = (0..rows)
-        .map(|r| spots.iter().any(|s| s.row == r && fans(rules, s.pile)))
+    // Each row's fanned piles, by the most steps down any of them can need (none: no fan).
+    let fan_rows: Vec<Option<f32>> = (0..rows)
+        .map(|r| {
+            spots
+                .iter()
+                .filter(|s| s.row == r && fans(rules, s.pile))
+                .map(|s| f32::from(rules.piles[usize::from(s.pile)].max_cards.max(1) - 1))
+                .reduce(f32::max)
+        })
         .collect();
     // Only a fanned last row reaches down to the table's foot.
-    let last_fan = rows.checked_sub(1).filter(|&r| fan_rows[r]);
+    let last_fan = rows.checked_sub(1).filter(|&r| fan_rows[r].is_some());
     fit_largest(width, height, scale_factor, |frame| {
         build(rules, frame, &spots, widest, &fan_rows, last_fan)
     })
@@ -149,7 +156,7 @@ fn build(
     frame: &Frame,
     spots: &[Spot],
     widest: f32,
-    fan_rows: &[bool],
+    fan_rows: &[Option<f32>],
     last_fan: Option<usize>,
 ) -> Layout {
     let Frame {
@@ -171,8 +178,11 @@ fn build(
         .iter()
         .enumerate()
         .map(|(r, &fan)| match (fan, Some(r) == last_fan) {
-            (true, true) => card_h + FULL_STEPS * up,
-            (true, false) => card_h + UPPER_STEPS * up,
+            // The last row reaches down to the foot anyway (and a stock may deal past a
+            // pile's `max_cards` there, as Salic Law's does).
+            (Some(_), true) => card_h + FULL_STEPS * up,
+            // Piles that hold a few cards (Virginia Reel's rows of four) need only their room.
+            (Some(steps), false) => card_h + UPPER_STEPS.min(steps) * up,
             _ => squared_room,
         })
         .collect();

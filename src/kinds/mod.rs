@@ -75,6 +75,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "salic-law",
         include_str!("../../assets/patiences/salic-law.ron"),
     ),
+    (
+        "virginia-reel",
+        include_str!("../../assets/patiences/virginia-reel.ron"),
+    ),
 ];
 
 /// Klondike and FreeCell written as files: the proof that the engine plays them move for move
@@ -141,5 +145,7 @@ mod tests;
 mod tests_named;
 #[cfg(test)]
 mod tests_named_piles;
+#[cfg(test)]
+mod tests_named_rows;
 #[cfg(test)]
 mod tests_parameters;

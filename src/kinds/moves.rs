@@ -28,6 +28,8 @@ pub struct Done {
     pub gathered: Option<[u8; MAX_GATHERED]>,
     /// Piles refilled after the move (`named::refill`): how many cards each took, in turn.
     pub refilled: [u8; super::named::REFILLS],
+    /// Two single cards changed places (`named::SwapsToBase`).
+    pub swapped: bool,
 }
 
 /// The stock's click here, if it does anything: a turn, or turning the waste over.
@@ -42,7 +44,7 @@ fn stock_click(rules: &Compiled, p: &Position) -> Option<Step> {
         count: 0,
     };
     if !p.is_empty(stock) {
-        return Some(click);
+        return (!rules.named.stock_waits(p)).then_some(click);
     }
     let again = match rules.rounds {
         Rounds::WithoutEnd => true,
@@ -190,6 +192,12 @@ pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
     if m.count == 0 {
         return match stock_click(rules, p) {
             Some(s) if s == m => Ok(()),
+            _ if Some(m.from) == rules.stock
+                && !p.is_empty(m.from)
+                && rules.named.stock_waits(p) =>
+            {
+                Err(Illegal::SpacesFirst)
+            }
             _ if Some(m.from) == rules.stock && matches!(rules.again, Again::Gather { .. }) => {
                 Err(Illegal::NoMoreRounds)
             }
@@ -200,6 +208,9 @@ pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
     }
     if rules.named.claims(m) {
         return super::named::check(&rules.named, p, m);
+    }
+    if rules.named.swaps(p, m) {
+        return Ok(());
     }
     let n = usize::from(m.count);
     if p.len(m.from) < n {
@@ -267,6 +278,13 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
     if rules.named.claims(m) {
         return super::named::play(&rules.named, p, m);
     }
+    if rules.named.swaps(p, m) {
+        p.swap_tops(m.from, m.to);
+        return Done {
+            swapped: true,
+            ..Done::default()
+        };
+    }
     p.shift(m.from, m.to, usize::from(m.count));
     let turns_up = rules.piles[usize::from(m.from)].kind == Kind::Tableau
         && p.top(m.from).is_some_and(|t| t & DOWN != 0);
@@ -275,10 +293,9 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
     }
     Done {
         flipped: turns_up,
-        turned: 0,
-        gathered: None,
         // A pile left empty refilled (a named rule), and so on: how many cards each took.
         refilled: super::named::refill(&rules.named, p, m.from),
+        ..Done::default()
     }
 }
 
@@ -410,6 +427,9 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
     if rules.named.claims(m) {
         return super::named::undo(&rules.named, p, m);
     }
+    if done.swapped {
+        return p.swap_tops(m.from, m.to);
+    }
     if done.refilled[0] > 0 {
         super::named::unrefill(&rules.named, p, m.from, done.refilled, rules.stock);
     }
@@ -419,8 +439,20 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
     p.shift(m.to, m.from, usize::from(m.count));
 }
 
-/// Every card is home (but those a named rule lets stay out).
+/// Every card is home (but those a named rule lets stay out, or lays on piles it fills).
 pub fn is_won(rules: &Compiled, p: &Position) -> bool {
-    let home: usize = rules.foundations().map(|f| p.len(f)).sum();
+    let mut home: usize = rules.foundations().map(|f| p.len(f)).sum();
+    if rules.named.full != 0 {
+        if !rules
+            .named
+            .all_full(p, |q| rules.piles[usize::from(q)].max_cards)
+        {
+            return false;
+        }
+        home += (0..rules.piles.len() as u8)
+            .filter(|&q| rules.named.full & (1 << q) != 0)
+            .map(|q| p.len(q))
+            .sum::<usize>();
+    }
     home + usize::from(rules.named.left) >= rules.cards
 }

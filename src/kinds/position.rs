@@ -122,6 +122,12 @@ impl Position {
         self.cards[start..usize::from(self.ends[usize::from(pile)])].reverse();
     }
 
+    /// Two piles' top cards change places.
+    pub fn swap_tops(&mut self, a: u8, b: u8) {
+        let (i, j) = (self.ends[usize::from(a)] - 1, self.ends[usize::from(b)] - 1);
+        self.cards.swap(usize::from(i), usize::from(j));
+    }
+
     /// Turns the top card of a pile over.
     pub fn flip_top(&mut self, pile: u8) {
         let i = usize::from(self.ends[usize::from(pile)]) - 1;

@@ -29,6 +29,8 @@ pub enum Illegal {
     NoMatch,
     NotInFirstRound,
     NotOpenYet,
+    NotOnItsBase,
+    SpacesFirst,
 }
 
 impl fmt::Display for Illegal {
@@ -60,6 +62,10 @@ impl fmt::Display for Illegal {
             Illegal::NotOpenYet => {
                 f.write_str("that place opens only once the one below it starts")
             }
+            Illegal::NotOnItsBase => {
+                f.write_str("that pile builds only on its row's first rank, and its card is not")
+            }
+            Illegal::SpacesFirst => f.write_str("the stock deals only once every space is filled"),
         }
     }
 }
@@ -308,7 +314,7 @@ pub(super) fn ranks_of_previous(
 pub(super) const ALL_RANKS: u16 = 0x3ffe;
 
 /// The ranks that may go on a card of rank `r` going `dir`, `step` ranks apart, a bit each.
-pub(super) fn next_ranks(r: u8, dir: Dir, wrap: bool, step: u8) -> u16 {
+pub(crate) fn next_ranks(r: u8, dir: Dir, wrap: bool, step: u8) -> u16 {
     let (r, k) = (i16::from(r), i16::from(step));
     let bit = |n: i16| match n {
         1..=13 => 1u16 << n,

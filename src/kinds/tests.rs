@@ -89,6 +89,10 @@ fn every_file_deals_exactly_as_pysolfc_deals_it() {
             if !ours.contains_key("talon") && theirs.get("talon").is_some_and(String::is_empty) {
                 theirs.remove("talon");
             }
+            // PySolFC's hidden stack through which two cards swap (Virginia Reel): no pile.
+            if theirs.get("internals[0]").is_some_and(String::is_empty) {
+                theirs.remove("internals[0]");
+            }
             if name == "klondike-draw-three" {
                 // Three cards turned at the start instead of one: compare the rest.
                 ours.remove("talon");

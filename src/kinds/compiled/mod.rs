@@ -338,6 +338,7 @@ impl Compiled {
                 group: p.group,
                 max_cards: p.max_cards,
                 takes: p.takes,
+                empty: p.empty,
             })
             .collect();
         compiled.named = Named::new(&compiled.file, &piles, compiled.cards)?;

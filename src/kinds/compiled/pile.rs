@@ -104,8 +104,12 @@ pub(super) fn pile(
     {
         return Err(format!("empty: Rank({r}): 1 (Ace) to 13 (King)"));
     }
-    if !(1..=12).contains(&pile.step) {
-        return Err(format!("step: {}: 1 to 12 ranks apart", pile.step));
+    // Step 0: cards of one rank (a foundation of Aces).
+    if pile.step > 12 || pile.step == 0 && kind == Kind::Tableau {
+        return Err(format!(
+            "step: {}: 1 to 12 ranks apart (0, one rank, on a foundation)",
+            pile.step
+        ));
     }
     if kind == Kind::Discard && pile.moves != Moves::Nothing {
         return Err("moves: a discard gives nothing back".into());

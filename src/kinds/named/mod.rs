@@ -11,7 +11,7 @@
 
 // Only the folder's own items and the file's words: `compiled` holds these rules, and
 // `moves` asks them.
-use super::file::{self, Kind, PatienceFile, Step as DealStep, Takes};
+use super::file::{self, Empty, Kind, PatienceFile, Step as DealStep, Takes};
 use super::{DOWN, Illegal, Position, Step};
 
 mod deal;
@@ -60,6 +60,16 @@ pub struct Named {
     pub opens_with: Vec<(u8, u8)>,
     /// `KeepsBottom`: the piles whose bottom card stays (a bit each).
     pub keeps_bottom: u128,
+    /// `TakesOnItsBase`: the piles that take only on their base rank (a bit each).
+    pub on_base: u128,
+    /// `SwapsToBase`: the piles whose single cards swap (a bit each).
+    pub swaps: u128,
+    /// `DealsWhenNoSpace`: the piles that must all hold a card for the stock to deal.
+    pub no_space: u128,
+    /// `WonWhenFull`: the piles that must be full for the win.
+    pub full: u128,
+    /// Each pile's base rank (`empty: Rank(r)`; 0 none), for the rules above.
+    pub base: Vec<u8>,
 }
 
 /// What the named rules need to know of a pile (`compiled` knows the rest).
@@ -68,6 +78,7 @@ pub struct Pile {
     pub group: u8,
     pub max_cards: u8,
     pub takes: Takes,
+    pub empty: Empty,
 }
 
 impl Named {
@@ -79,6 +90,13 @@ impl Named {
                 .iter()
                 .position(|p| p.kind == Kind::Discard)
                 .map(|i| i as u8),
+            base: piles
+                .iter()
+                .map(|p| match p.empty {
+                    Empty::Rank(r) => r,
+                    _ => 0,
+                })
+                .collect(),
             ..Named::default()
         };
         let group_of = |name: &str| file.groups.iter().position(|g| g.name == name);
@@ -189,6 +207,29 @@ impl Named {
                     named.keeps_bottom |=
                         (first..first + count).fold(0u128, |bits, q| bits | 1 << q);
                 }
+                file::Named::TakesOnItsBase(names)
+                | file::Named::SwapsToBase(names)
+                | file::Named::DealsWhenNoSpace(names)
+                | file::Named::WonWhenFull(names) => {
+                    let mut bits = 0u128;
+                    for name in names {
+                        let (first, count) = group(name, k)?;
+                        bits |= (first..first + count).fold(0u128, |bits, q| bits | 1 << q);
+                    }
+                    let based = (0..piles.len())
+                        .all(|q| bits & (1 << q) == 0 || matches!(piles[q].empty, Empty::Rank(_)));
+                    match rule {
+                        file::Named::TakesOnItsBase(_) | file::Named::SwapsToBase(_) if !based => {
+                            return Err(field(
+                                "a base rank for each pile of the groups: empty: Some(Rank(r))",
+                            ));
+                        }
+                        file::Named::TakesOnItsBase(_) => named.on_base |= bits,
+                        file::Named::SwapsToBase(_) => named.swaps |= bits,
+                        file::Named::DealsWhenNoSpace(_) => named.no_space |= bits,
+                        _ => named.full |= bits,
+                    }
+                }
                 file::Named::NoRankTwice { group: name, cards } => {
                     let (_, count) = group(name, k)?;
                     if *cards < 2 || usize::from(count) * usize::from(*cards) > cards_in_pack {
@@ -231,7 +272,46 @@ impl Named {
 
     /// Whether the file has a named rule that moves cards.
     pub fn moves_cards(&self) -> bool {
-        self.onto_left != 0 || self.out_between || self.pairs != 0
+        self.onto_left != 0 || self.out_between || self.pairs != 0 || self.swaps != 0
+    }
+
+    /// `SwapsToBase`: whether the move is two single cards changing piles.
+    pub fn swaps(&self, p: &Position, m: Step) -> bool {
+        let single = |q: u8| {
+            self.swaps & (1 << q) != 0 && p.len(q) == 1 && p.top(q).is_some_and(|b| b & DOWN == 0)
+        };
+        m.count == 1
+            && m.from != m.to
+            && single(m.from)
+            && single(m.to)
+            && p.top(m.from).map(rank) == Some(self.base[usize::from(m.to)])
+            && p.top(m.to).map(rank) == Some(self.base[usize::from(m.from)])
+    }
+
+    /// `DealsWhenNoSpace`: whether a pile the stock waits for is empty.
+    pub fn stock_waits(&self, p: &Position) -> bool {
+        let mut bits = self.no_space;
+        while bits != 0 {
+            let q = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            if p.is_empty(q) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `WonWhenFull`: whether every pile that must be full is (true without the rule).
+    pub fn all_full(&self, p: &Position, max_cards: impl Fn(u8) -> u8) -> bool {
+        let mut bits = self.full;
+        while bits != 0 {
+            let q = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            if p.len(q) != usize::from(max_cards(q)) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether a move the piles' own rules allow is refused by a named rule: a rule of the
@@ -245,6 +325,13 @@ impl Named {
         if first_round {
             return Some(Illegal::NotInFirstRound);
         }
+        let off_base = self.on_base & (1 << m.to) != 0
+            && p.pile(m.to)
+                .first()
+                .is_some_and(|&b| rank(b) != self.base[usize::from(m.to)]);
+        if off_base {
+            return Some(Illegal::NotOnItsBase);
+        }
         self.opens_with
             .iter()
             .any(|&(gated, by)| gated == m.to && p.is_empty(by))
@@ -253,7 +340,7 @@ impl Named {
 
     /// Whether `refuses` can refuse anything (a test the move generator makes once).
     pub fn may_refuse(&self) -> bool {
-        !self.first_round.is_empty() || !self.opens_with.is_empty()
+        !self.first_round.is_empty() || !self.opens_with.is_empty() || self.on_base != 0
     }
 
     fn in_line(&self, q: u8) -> bool {

@@ -41,6 +41,15 @@ pub fn legal(n: &Named, p: &Position, out: &mut Vec<Step>) {
             }
         }
     }
+    if n.swaps != 0 {
+        for a in 0..p.piles() as u8 {
+            for b in 0..p.piles() as u8 {
+                if n.swaps(p, step(a, b)) {
+                    out.push(step(a, b));
+                }
+            }
+        }
+    }
     if n.pairs != 0 {
         for a in 0..p.piles() as u8 {
             let Some(c) = up(p, a).filter(|_| n.pairs & (1 << a) != 0) else {

@@ -163,7 +163,8 @@ impl patience::Table for Kinds {
 fn named_hint(game: &Game, m: patience::Move, card: &str) -> Option<String> {
     let r = rules(game);
     let step = super::to_step(r, m)?;
-    if !r.named.claims(step) {
+    let swap = r.named.swaps(game.position(), step);
+    if !r.named.claims(step) && !swap {
         return None;
     }
     let other = game
@@ -171,7 +172,9 @@ fn named_hint(game: &Game, m: patience::Move, card: &str) -> Option<String> {
         .top(step.to)
         .map(|b| crate::kinds::position::card(b).name())
         .unwrap_or_default();
-    Some(if Some(step.to) == r.named.discard {
+    Some(if swap {
+        format!("Hint: swap {card} and {other}, each into its own row.")
+    } else if Some(step.to) == r.named.discard {
         format!("Hint: discard {card}, between two cards of one suit or rank.")
     } else if r.named.onto_left != 0 {
         format!("Hint: {card} onto {other}.")

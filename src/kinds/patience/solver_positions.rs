@@ -196,9 +196,70 @@ fn thinned(rules: &'static Compiled, rng: &mut StdRng, left: usize) -> Option<Po
     Some(q)
 }
 
+/// Deals won, each with its line.
+type Won = Vec<(Position, Vec<Step>)>;
+
+/// A few deals of a file the solver wins at once, with their lines (found once a file).
+fn won_deals(rules: &'static Compiled) -> Won {
+    use std::sync::Mutex;
+    static WON: Mutex<Vec<(usize, Won)>> = Mutex::new(Vec::new());
+    let id = std::ptr::from_ref(rules) as usize;
+    let mut won = WON.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, lines)) = won.iter().find(|(k, _)| *k == id) {
+        return lines.clone();
+    }
+    let mut lines = Vec::new();
+    for deal in 1..200u128 {
+        let p = deal::deal(rules, DealNumber::new(deal).unwrap());
+        if let Verdict::Winnable { line, .. } =
+            Search::default().solve(&Params(rules), &p, 20_000).0
+        {
+            let steps = line
+                .iter()
+                .filter_map(|m| super::to_step(rules, m.0))
+                .collect();
+            lines.push((p, steps));
+            if lines.len() == 6 {
+                break;
+            }
+        }
+    }
+    won.push((id, lines.clone()));
+    lines
+}
+
+/// A position of a file won with piles full (`WonWhenFull`: no card count says how near the
+/// end it is): a won deal played along its line to `left` moves or so before the end, then a
+/// move or two at random.
+fn along_a_win(rules: &'static Compiled, rng: &mut StdRng, left: usize) -> Option<Position> {
+    if rules.named.full == 0 {
+        return None;
+    }
+    let lines = won_deals(rules);
+    let (mut p, line) = lines.get(rng.random_range(0..lines.len().max(1)))?.clone();
+    let end = line
+        .len()
+        .saturating_sub(left + rng.random_range(0..2 * left));
+    for &m in &line[..end] {
+        moves::play(rules, &mut p, m);
+    }
+    let mut steps = Vec::new();
+    for _ in 0..rng.random_range(0..3) {
+        moves::legal(rules, &p, &mut steps);
+        if let Some(&m) = steps.get(rng.random_range(0..steps.len().max(1))) {
+            moves::play(rules, &mut p, m);
+        }
+    }
+    Some(p)
+}
+
 /// A small position of `rules`: stripped where its foundations allow, thinned where named
-/// rules discard its cards, else played down.
+/// rules discard its cards, near the end of a win where it is won with piles full, else
+/// played down.
 pub(super) fn small(rules: &'static Compiled, rng: &mut StdRng, left: usize) -> Position {
+    if let Some(p) = along_a_win(rules, rng, left) {
+        return p;
+    }
     if rng.random_bool(0.7)
         && let Some(p) = stripped(rules, rng).or_else(|| thinned(rules, rng, left))
     {

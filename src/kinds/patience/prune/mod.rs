@@ -73,7 +73,13 @@
 //!    one or three to its left, the cards either side). Pairs by rank look at no pile's
 //!    place, so a group's piles stay alike: swapping two maps a pair to a pair and a win to a
 //!    win. Rule 3 only leaves out moves into empty piles, which no named rule makes; rule 4
-//!    changes nothing, the discard giving no card back.
+//!    changes nothing, the discard giving no card back. Rows with a base rank (Virginia
+//!    Reel's): a pile takes only on its base, two single cards swap, the stock waits for the
+//!    spaces, the win wants every pile full; each looks at a pile's base rank, its cards and
+//!    whether it is empty, the same for every pile of a group, never at its place in the
+//!    group, so the group's piles stay alike (a swap maps to a swap, a deal allowed to a deal
+//!    allowed). Rule 1 is off there too (a swap moves cards; and a card sent home earlier
+//!    could leave a space that holds back a deal the win makes).
 //! 6. **A discard's cards are left out of the key** (`key`, with rule 2's switch): a discard
 //!    gives no card back, and where it takes any card on any card (or takes none but by a
 //!    named rule) no rule looks at its cards; what it holds is every card not elsewhere. Two
@@ -85,6 +91,9 @@
 //!    cards only leave it (to the discard) or move onto a match; so that card never moves,
 //!    nothing is ever put on it, and no card that could match it comes back. It stays in the
 //!    line to the end, and so does a second card (the one the others end on, if not it).
+//! 8. **A card onto the row pile that waits for it** (`rows.rs`, with rule 1's switch), where
+//!    rows are built on their base (Virginia Reel): a reserve's card onto its row pile when
+//!    no copy of it could need that pile, an Ace home; the argument is in `rows.rs`.
 
 use crate::kinds::compiled::{Again, Click, Compiled};
 use crate::kinds::file::{Build, Dir, Empty, Kind, Moves, Rounds, Takes};
@@ -93,6 +102,7 @@ use crate::kinds::takes::{follows, rank, suit};
 use crate::kinds::{Step, moves};
 
 mod alike;
+mod rows;
 
 use alike::{Class, classes};
 
@@ -142,6 +152,8 @@ pub enum Mutant {
     LineAlike,
     /// A line's card with no match to its left counts as stuck for good.
     LonelyLeftOnly,
+    /// A card goes onto the row pile that waits for it though its twin may need that pile.
+    BuildAlone,
 }
 
 /// The rules of one file, worked out once.
@@ -164,6 +176,8 @@ pub struct Prune {
     sinks: u128,
     /// A named rule's line (never alike: rule 5).
     line: Option<(u8, u8)>,
+    /// Rule 8's rows, where the file has them.
+    rows: Option<rows::Rows>,
     /// The file with every card staying home (rule 4), and its rules.
     pub stay_home: Option<Box<(Compiled, Prune)>>,
     pub mutant: Option<Mutant>,
@@ -280,6 +294,7 @@ impl Prune {
                 })
                 .fold(0, |bits, (i, _)| bits | 1 << i),
             line: rules.named.line,
+            rows: rows::Rows::new(rules),
             stay_home: None,
             mutant: None,
         }
@@ -335,6 +350,9 @@ impl Prune {
             .any(|&(_, from, _)| !p.is_empty(from))
         {
             return None;
+        }
+        if let Some(m) = self.safe_build(rules, p) {
+            return Some(m);
         }
         if self.ladder {
             return self.up_the_ladder(rules, p);
