@@ -4,7 +4,7 @@ use crate::patience::contract::{Checked, keep, keep_under};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
-const CHECKED: [&str; 18] = [
+const CHECKED: [&str; 19] = [
     "zodiac",
     "klondike",
     "freecell",
@@ -23,6 +23,7 @@ const CHECKED: [&str; 18] = [
     "british-constitution",
     "salic-law",
     "virginia-reel",
+    "sly-fox",
 ];
 
 fn report(name: &str, c: Checked) {

@@ -154,5 +154,9 @@ fn fill_stock(rules: &Compiled, position: &mut Position, cards: &mut Vec<Dealt>)
     for d in cards.drain(..) {
         position.push(stock, d.card.index() | DOWN);
     }
+    // An open stock shows its top card (PySolFC's `OpenTalonStack.fillStack`).
+    if rules.click == Click::Open && !position.is_empty(stock) {
+        position.flip_top(stock);
+    }
     debug_assert!(matches!(rules.piles[usize::from(stock)].kind, Kind::Stock));
 }

@@ -98,6 +98,11 @@ pub enum Named {
     SwapsToBase(Vec<String>),
     /// The stock deals only while no pile of these groups is empty.
     DealsWhenNoSpace(Vec<String>),
+    /// Cards go from the stock onto the group's piles in turns of `cards`: once the first goes
+    /// there by hand, the piles give nothing to the foundations until the turn is done, and
+    /// again with the next; before the first, a pile left empty takes the stock's top card at
+    /// once. While the stock has cards (Sly Fox).
+    DealtInTurns { group: String, cards: u8 },
     /// Won when every card is home or on a pile of these groups, each of them full
     /// (`max_cards`).
     WonWhenFull(Vec<String>),
@@ -161,8 +166,9 @@ pub struct Group {
     /// over (where there is a waste), or piles gathered into it.
     #[serde(default)]
     pub redeal: Option<Redeal>,
-    /// PySolFC's name for these stacks (`rows`, `reserves`), numbered on across groups: the
-    /// tests compare each deal with the one PySolFC's own code deals.
+    /// PySolFC's name for these stacks (`rows`, `reserves`), numbered on across groups, or
+    /// every other one (`foundations[1::2]`): the tests compare each deal with the one
+    /// PySolFC's own code deals.
     #[serde(default)]
     pub pysol: Option<String>,
 }
@@ -270,6 +276,9 @@ pub enum StockDeal {
     ToNewest { group: String, starts: u8 },
     /// Nothing: the stock only holds the cards left after the deal (no stock is shown).
     Nothing,
+    /// Nothing on a click; its top card lies face up and plays, as a waste's (Sly Fox's open
+    /// talon).
+    Open,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

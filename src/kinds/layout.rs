@@ -259,7 +259,7 @@ fn build(
 }
 
 /// A caption's words, kept for the life of the program (once per distinct word).
-fn leak_words(words: &str) -> &'static str {
+pub(crate) fn leak_words(words: &str) -> &'static str {
     use std::sync::Mutex;
     static KEPT: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());

@@ -79,6 +79,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "virginia-reel",
         include_str!("../../assets/patiences/virginia-reel.ron"),
     ),
+    (
+        "sly-fox",
+        include_str!("../../assets/patiences/sly-fox.ron"),
+    ),
 ];
 
 /// Klondike and FreeCell written as files: the proof that the engine plays them move for move
@@ -147,5 +151,7 @@ mod tests_named;
 mod tests_named_piles;
 #[cfg(test)]
 mod tests_named_rows;
+#[cfg(test)]
+mod tests_named_turns;
 #[cfg(test)]
 mod tests_parameters;

@@ -30,12 +30,14 @@ pub struct Done {
     pub refilled: [u8; super::named::REFILLS],
     /// Two single cards changed places (`named::SwapsToBase`).
     pub swapped: bool,
+    /// The count of `named::DealtInTurns` before the move, where it changed it.
+    pub turns: Option<u8>,
 }
 
 /// The stock's click here, if it does anything: a turn, or turning the waste over.
 fn stock_click(rules: &Compiled, p: &Position) -> Option<Step> {
     let stock = rules.stock?;
-    if rules.click == Click::Nothing {
+    if matches!(rules.click, Click::Nothing | Click::Open) {
         return None;
     }
     let click = Step {
@@ -221,7 +223,8 @@ pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
         return Err(Illegal::FaceDown);
     }
     let source = &rules.piles[usize::from(m.from)];
-    if source.moves == Moves::Nothing || Some(m.from) == rules.stock {
+    let closed_stock = Some(m.from) == rules.stock && rules.click != Click::Open;
+    if source.moves == Moves::Nothing || closed_stock {
         return Err(Illegal::StaysPut);
     }
     if n > most_cards(rules, p, m.from) {
@@ -285,16 +288,20 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
             ..Done::default()
         };
     }
+    let turns = super::named::count_turn(&rules.named, p, rules.stock, m);
     p.shift(m.from, m.to, usize::from(m.count));
-    let turns_up = rules.piles[usize::from(m.from)].kind == Kind::Tableau
-        && p.top(m.from).is_some_and(|t| t & DOWN != 0);
+    // A tableau pile's card left face down turns up, and an open stock's next card.
+    let opens = rules.piles[usize::from(m.from)].kind == Kind::Tableau
+        || Some(m.from) == rules.stock && rules.click == Click::Open;
+    let turns_up = opens && p.top(m.from).is_some_and(|t| t & DOWN != 0);
     if turns_up {
         p.flip_top(m.from);
     }
     Done {
         flipped: turns_up,
+        turns,
         // A pile left empty refilled (a named rule), and so on: how many cards each took.
-        refilled: super::named::refill(&rules.named, p, m.from),
+        refilled: super::named::refill(&rules.named, p, m.from, open_stock(rules)),
         ..Done::default()
     }
 }
@@ -431,12 +438,27 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
         return p.swap_tops(m.from, m.to);
     }
     if done.refilled[0] > 0 {
-        super::named::unrefill(&rules.named, p, m.from, done.refilled, rules.stock);
+        super::named::unrefill(
+            &rules.named,
+            p,
+            m.from,
+            done.refilled,
+            rules.stock,
+            open_stock(rules),
+        );
     }
     if done.flipped {
         p.flip_top(m.from);
     }
     p.shift(m.to, m.from, usize::from(m.count));
+    if let Some(turns) = done.turns {
+        p.turns = turns;
+    }
+}
+
+/// The stock, where its top card lies face up and plays.
+fn open_stock(rules: &Compiled) -> Option<u8> {
+    rules.stock.filter(|_| rules.click == Click::Open)
 }
 
 /// Every card is home (but those a named rule lets stay out, or lays on piles it fills).

@@ -19,6 +19,9 @@ pub struct Position {
     pub round: u8,
     /// The rank the foundations start from where the first card sets it (0: none).
     pub base: u8,
+    /// `DealtInTurns`: 0 before the first card dealt by hand to its piles, then one more than
+    /// the cards so dealt in this turn (1: a turn done).
+    pub turns: u8,
 }
 
 impl Position {
@@ -30,6 +33,7 @@ impl Position {
             piles: piles as u8,
             round: 1,
             base: 0,
+            turns: 0,
         }
     }
 
@@ -148,7 +152,7 @@ impl Position {
         let mut h = Hasher::new();
         h.bytes(&self.cards[..total]);
         h.bytes(&self.ends[..usize::from(self.piles)]);
-        h.finish(self.round, self.base)
+        h.finish(self.round, self.base, self.turns)
     }
 
     /// The key of the position with its piles taken in this order (`order[k]` the pile in
@@ -159,7 +163,7 @@ impl Position {
             h.bytes(self.pile(pile));
             h.mix(0x100 | self.len(pile) as u64);
         }
-        h.finish(self.round, self.base)
+        h.finish(self.round, self.base, self.turns)
     }
 
     /// The pile's cards as cards, bottom first, with whether each is face up.
@@ -223,8 +227,8 @@ impl Hasher {
         }
     }
 
-    fn finish(mut self, round: u8, base: u8) -> u128 {
-        self.mix(u64::from(round) << 8 | u64::from(base));
+    fn finish(mut self, round: u8, base: u8, turns: u8) -> u128 {
+        self.mix(u64::from(turns) << 16 | u64::from(round) << 8 | u64::from(base));
         let fmix = |mut h: u64| {
             h ^= h >> 33;
             h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);

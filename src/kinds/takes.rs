@@ -31,6 +31,7 @@ pub enum Illegal {
     NotOpenYet,
     NotOnItsBase,
     SpacesFirst,
+    StillDealing,
 }
 
 impl fmt::Display for Illegal {
@@ -66,6 +67,9 @@ impl fmt::Display for Illegal {
                 f.write_str("that pile builds only on its row's first rank, and its card is not")
             }
             Illegal::SpacesFirst => f.write_str("the stock deals only once every space is filled"),
+            Illegal::StillDealing => {
+                f.write_str("the piles give nothing home until this turn of the stock is dealt")
+            }
         }
     }
 }

@@ -44,6 +44,14 @@ fn as_pysol(rules: &Compiled, p: &Position) -> BTreeMap<String, String> {
         };
         let name = if matches!(pile.kind, Kind::Stock | Kind::Waste) {
             attr.clone()
+        } else if let Some((stacks, slice)) = attr.strip_suffix(']').and_then(|a| a.split_once('['))
+        {
+            // Every `step`th stack from `first` (Python's `foundations[1::2]`).
+            let (first, step) = slice.split_once("::").expect("first::step");
+            let (first, step): (usize, usize) = (first.parse().unwrap(), step.parse().unwrap());
+            let k = counts.entry(attr.clone()).or_default();
+            *k += 1;
+            format!("{stacks}[{}]", first + (*k - 1) * step)
         } else {
             let k = counts.entry(attr.clone()).or_default();
             *k += 1;

@@ -59,9 +59,9 @@ impl Move {
         Move { from, to, count }
     }
 
-    /// Turning the stock onto the waste.
+    /// Turning the stock onto the waste (a card taken from an open stock is a move of one).
     pub fn is_turn(&self) -> bool {
-        self.from == Place::Stock
+        self.from == Place::Stock && self.count == 0
     }
 
     /// Turning the waste over onto the stock.

@@ -85,12 +85,14 @@ pub trait Table: CommandLine {
             return None;
         }
         let moves = Self::moves(game);
-        if place == Place::Stock {
-            let talon = |m: &&Move| m.is_turn() || m.is_redeal();
-            return (depth == 0)
-                .then(|| moves.iter().find(talon).copied())
-                .flatten();
+        let talon = |m: &&Move| m.is_turn() || m.is_redeal();
+        if place == Place::Stock
+            && let Some(&m) = moves.iter().find(talon)
+        {
+            return (depth == 0).then_some(m);
         }
+        // Else a stock's card is played as any other, where its top card plays (Sly Fox's
+        // open stock; `lift` refuses the others).
         let count = Self::lift(game, place, depth).ok()?;
         if depth == 0
             && let Some(home) = Self::home_move(game, place)

@@ -905,3 +905,33 @@ fn a_pair_is_made_by_two_clicks_and_a_line_card_by_a_drag_onto_its_match() {
     assert_eq!(out(&h), 1);
     assert_eq!(line(&h), 51, "the line closed up");
 }
+
+/// An open stock (Sly Fox): its top card is dragged onto a pile, or clicked to its best place,
+/// each counting in the turn of twenty the bar shows; the next card shows.
+#[test]
+fn an_open_stocks_card_is_dragged_onto_a_pile_and_counts_in_the_turn() {
+    use zodiac::patience::Place as P;
+    let mut h = Harness::of("sly-fox", 1, "open");
+    let stock = |h: &Harness| h.any_game().cards(P::Stock);
+    let top = stock(&h).last().unwrap().card;
+    assert!(stock(&h).last().unwrap().face_up);
+    let before = h.any_game().cards(P::Pile(0)).len();
+    h.drag(top_card_at(&h, P::Stock), top_card_at(&h, P::Pile(0)));
+    h.settle();
+    let pile = h.any_game().cards(P::Pile(0));
+    assert_eq!((pile.len(), pile.last().unwrap().card), (before + 1, top));
+    assert!(stock(&h).last().unwrap().face_up, "the next card shows");
+    assert!(h.screen_text().contains("19 to go"), "{}", h.screen_text());
+    // A click sends the next one to its best place; two clicks in one frame, two cards.
+    let left = stock(&h).len();
+    let at = top_card_at(&h, P::Stock);
+    for _ in 0..2 {
+        h.send_move(at);
+        h.send_button(MouseButton::Left, ButtonState::Pressed);
+        h.send_button(MouseButton::Left, ButtonState::Released);
+    }
+    h.frame();
+    h.settle();
+    assert_eq!(stock(&h).len(), left - 2);
+    assert!(h.screen_text().contains("17 to go"), "{}", h.screen_text());
+}

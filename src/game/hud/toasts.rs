@@ -186,13 +186,24 @@ fn announce(
             banner.text = Some(("No moves left".into(), Instant::now()));
             next.set(Overlay::Stuck);
         }
-        // A new stage of the game (Zodiac's phase 2, or back to phase 1 by undo).
-        (Some(stage), _) if before.is_some_and(|b| b.0.is_some() && b.0 != Some(stage)) => {
+        // A new stage of the game (Zodiac's phase 2, or back to phase 1 by undo); a count
+        // within it (Sly Fox's cards to go) is not a new one.
+        (Some(stage), _) if before.is_some_and(|b| b.0.is_some_and(|b| !same_stage(b, stage))) => {
             said.write(Announce::notice(stage));
             banner.text = Some((stage.into(), Instant::now()));
         }
         _ => {}
     }
+}
+
+/// Two stages' words alike but for their numbers.
+fn same_stage(a: &str, b: &str) -> bool {
+    let words = |s: &str| {
+        s.chars()
+            .filter(|c| !c.is_ascii_digit())
+            .collect::<String>()
+    };
+    words(a) == words(b)
 }
 
 /// A wait longer than a glance.

@@ -46,6 +46,8 @@ pub struct Pile {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Click {
     Nothing,
+    /// No click: the stock's top card lies face up and plays.
+    Open,
     ToWaste(u8),
     /// `each` cards to each of these piles in turn, round them `times` times.
     ToEach {
@@ -261,6 +263,7 @@ impl Compiled {
         let mut compiled = compiled;
         compiled.click = match deals {
             StockDeal::Nothing => Click::Nothing,
+            StockDeal::Open => Click::Open,
             StockDeal::ToNewest { ref group, starts } => {
                 let g = compiled
                     .group(group)

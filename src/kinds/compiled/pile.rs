@@ -3,7 +3,7 @@
 
 use super::{MAX_CARDS, Pile, place_kind};
 use crate::cards::Suit;
-use crate::kinds::file::{Build, Dir, Empty, Group, Kind, Moves, Shown, Takes};
+use crate::kinds::file::{Build, Dir, Empty, Group, Kind, Moves, Shown, StockDeal, Takes};
 use crate::patience::Place;
 
 /// The place of a group's next pile: numbered on from the piles of the same place kind before.
@@ -40,7 +40,8 @@ pub(super) fn pile(
         Kind::Stock | Kind::Waste => (
             Build::Nothing,
             Dir::Down,
-            if kind == Kind::Waste {
+            // An open stock's top card plays, as the waste's.
+            if kind == Kind::Waste || group.deals == Some(StockDeal::Open) {
                 Moves::One
             } else {
                 Moves::Nothing

@@ -20,7 +20,7 @@ mod refill;
 
 pub use deal::before_deal;
 pub use play::{check, legal, play, undo};
-pub use refill::{REFILLS, refill, unrefill};
+pub use refill::{REFILLS, count_turn, refill, unrefill};
 
 /// A card byte's rank (1 Ace .. 13 King) and suit, face up or down.
 fn rank(b: u8) -> u8 {
@@ -70,6 +70,9 @@ pub struct Named {
     pub full: u128,
     /// Each pile's base rank (`empty: Rank(r)`; 0 none), for the rules above.
     pub base: Vec<u8>,
+    /// `DealtInTurns`: the piles dealt to by hand (a bit each), the cards of a turn, the
+    /// stock, and the foundations they give nothing to while a turn lasts.
+    pub turns: Option<(u128, u8, u8, u128)>,
 }
 
 /// What the named rules need to know of a pile (`compiled` knows the rest).
@@ -230,6 +233,20 @@ impl Named {
                         _ => named.full |= bits,
                     }
                 }
+                file::Named::DealtInTurns { group: name, cards } => {
+                    let (first, count) = group(name, k)?;
+                    let stock = piles.iter().position(|p| p.kind == Kind::Stock);
+                    let (Some(stock), 2..=200) = (stock, *cards) else {
+                        return Err(field("DealtInTurns: a stock, and turns of 2 to 200 cards"));
+                    };
+                    let bits = (first..first + count).fold(0u128, |bits, q| bits | 1 << q);
+                    let homes = (0..piles.len())
+                        .filter(|&q| piles[q].kind.is_home())
+                        .fold(0u128, |bits, q| bits | 1 << q);
+                    named.turns = Some((bits, *cards, stock as u8, homes));
+                    // Before the first turn, a pile left empty takes the stock's top card.
+                    named.refill.push((bits, stock as u8, 1));
+                }
                 file::Named::NoRankTwice { group: name, cards } => {
                     let (_, count) = group(name, k)?;
                     if *cards < 2 || usize::from(count) * usize::from(*cards) > cards_in_pack {
@@ -325,6 +342,15 @@ impl Named {
         if first_round {
             return Some(Illegal::NotInFirstRound);
         }
+        let dealing = self.turns.is_some_and(|(piles, _, stock, homes)| {
+            p.turns > 1
+                && piles & (1 << m.from) != 0
+                && homes & (1 << m.to) != 0
+                && !p.is_empty(stock)
+        });
+        if dealing {
+            return Some(Illegal::StillDealing);
+        }
         let off_base = self.on_base & (1 << m.to) != 0
             && p.pile(m.to)
                 .first()
@@ -340,7 +366,10 @@ impl Named {
 
     /// Whether `refuses` can refuse anything (a test the move generator makes once).
     pub fn may_refuse(&self) -> bool {
-        !self.first_round.is_empty() || !self.opens_with.is_empty() || self.on_base != 0
+        !self.first_round.is_empty()
+            || !self.opens_with.is_empty()
+            || self.on_base != 0
+            || self.turns.is_some()
     }
 
     fn in_line(&self, q: u8) -> bool {

@@ -41,6 +41,26 @@ impl patience::Table for Kinds {
             .collect()
     }
 
+    /// Where cards are dealt to the piles in turns (`DealtInTurns`), which part of a turn:
+    /// the count changes, the stage stays (the banner says only a new stage).
+    fn stage(game: &Game) -> Option<&'static str> {
+        let r = rules(game);
+        let (_, cards, stock, _) = r.named.turns?;
+        let p = game.position();
+        if p.is_empty(stock) {
+            return None;
+        }
+        let words = match p.turns {
+            0 => "A pile left empty takes the stock's card".to_string(),
+            1 => "The piles give home; a card onto a pile starts the next turn".to_string(),
+            t => format!(
+                "Turn of {cards}: {} to go, the piles give nothing home",
+                cards + 1 - t
+            ),
+        };
+        Some(crate::kinds::layout::leak_words(&words))
+    }
+
     fn stuck_reason(_: &Game) -> String {
         "No move is left: no card can go anywhere, and the stock has nothing more to give.".into()
     }
@@ -56,7 +76,8 @@ impl patience::Table for Kinds {
         let r = rules(game);
         let pile = r.pile_at(place).ok_or(None)?;
         let p = game.position();
-        if depth >= p.len(pile) || Some(pile) == r.stock || p.card(pile, depth) & DOWN != 0 {
+        let closed_stock = Some(pile) == r.stock && r.click != crate::kinds::compiled::Click::Open;
+        if depth >= p.len(pile) || closed_stock || p.card(pile, depth) & DOWN != 0 {
             return Err(None);
         }
         if r.piles[usize::from(pile)].moves == crate::kinds::file::Moves::Nothing {

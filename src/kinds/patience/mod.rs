@@ -327,6 +327,8 @@ impl patience::Rules for Kinds {
     fn from_neutral(m: patience::Move) -> Option<Move> {
         let written = match (m.from, m.to, m.count) {
             (Place::Stock, Place::Waste, 0) | (Place::Waste, Place::Stock, 0) => true,
+            // An open stock's top card (`Click::Open`).
+            (Place::Stock, to, 1) => to != Place::Stock,
             (_, _, 0) | (Place::Stock, _, _) => false,
             (from, to, _) => from != to,
         };

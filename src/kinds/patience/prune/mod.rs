@@ -79,7 +79,11 @@
 //!    whether it is empty, the same for every pile of a group, never at its place in the
 //!    group, so the group's piles stay alike (a swap maps to a swap, a deal allowed to a deal
 //!    allowed). Rule 1 is off there too (a swap moves cards; and a card sent home earlier
-//!    could leave a space that holds back a deal the win makes).
+//!    could leave a space that holds back a deal the win makes). Cards dealt in turns
+//!    (Sly Fox's): the count is the whole table's, and which pile a card goes on is the
+//!    player's, so the piles stay alike; rule 1 is off while the stock has cards (its refill
+//!    before the first turn is a refill from the stock), and Sly Fox's two foundations of a
+//!    suit, going opposite ways and giving cards back, are not alike, which turns it off.
 //! 6. **A discard's cards are left out of the key** (`key`, with rule 2's switch): a discard
 //!    gives no card back, and where it takes any card on any card (or takes none but by a
 //!    named rule) no rule looks at its cards; what it holds is every card not elsewhere. Two
