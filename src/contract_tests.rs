@@ -4,7 +4,7 @@ use crate::patience::contract::{Checked, keep, keep_under};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
-const CHECKED: [&str; 19] = [
+const CHECKED: [&str; 20] = [
     "zodiac",
     "klondike",
     "freecell",
@@ -24,6 +24,7 @@ const CHECKED: [&str; 19] = [
     "salic-law",
     "virginia-reel",
     "sly-fox",
+    "parallels",
 ];
 
 fn report(name: &str, c: Checked) {

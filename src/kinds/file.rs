@@ -98,6 +98,9 @@ pub enum Named {
     SwapsToBase(Vec<String>),
     /// The stock deals only while no pile of these groups is empty.
     DealsWhenNoSpace(Vec<String>),
+    /// The group's piles are a grid `columns` wide: a pile gives nothing while the piles
+    /// above and below it both hold cards (the top and bottom rows always give).
+    BlockedBetween { group: String, columns: u8 },
     /// Cards go from the stock onto the group's piles in turns of `cards`: once the first goes
     /// there by hand, the piles give nothing to the foundations until the turn is done, and
     /// again with the next; before the first, a pile left empty takes the stock's top card at
@@ -279,6 +282,11 @@ pub enum StockDeal {
     /// Nothing on a click; its top card lies face up and plays, as a waste's (Sly Fox's open
     /// talon).
     Open,
+    /// The group's piles are a grid `columns` wide, filled as PySolFC's Parallels fills it: a
+    /// new row below when every column is as long and the first row is whole; else each
+    /// column's empty places above its top card, one a time round the columns, then its first
+    /// empty places below, down to the longest column's depth.
+    Grid { group: String, columns: u8 },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,6 +7,7 @@
 pub mod compiled;
 pub mod deal;
 pub mod file;
+pub mod grid;
 pub mod layout;
 pub mod mine;
 pub mod moves;
@@ -83,6 +84,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "sly-fox",
         include_str!("../../assets/patiences/sly-fox.ron"),
     ),
+    (
+        "parallels",
+        include_str!("../../assets/patiences/parallels.ron"),
+    ),
 ];
 
 /// Klondike and FreeCell written as files: the proof that the engine plays them move for move
@@ -147,6 +152,8 @@ pub fn shipped() -> &'static [&'static Compiled] {
 mod tests;
 #[cfg(test)]
 mod tests_named;
+#[cfg(test)]
+mod tests_named_grid;
 #[cfg(test)]
 mod tests_named_piles;
 #[cfg(test)]

@@ -32,6 +32,8 @@ pub struct Done {
     pub swapped: bool,
     /// The count of `named::DealtInTurns` before the move, where it changed it.
     pub turns: Option<u8>,
+    /// The grid's places a `Click::Grid` dealt to (a bit a pile).
+    pub filled: u128,
 }
 
 /// The stock's click here, if it does anything: a turn, or turning the waste over.
@@ -46,7 +48,10 @@ fn stock_click(rules: &Compiled, p: &Position) -> Option<Step> {
         count: 0,
     };
     if !p.is_empty(stock) {
-        return (!rules.named.stock_waits(p)).then_some(click);
+        // A grid stock's click deals nothing once the grid is full.
+        let idle = matches!(&rules.click, Click::Grid { piles, columns }
+            if super::grid::order(p, piles, usize::from(*columns), 1).is_empty());
+        return (!rules.named.stock_waits(p) && !idle).then_some(click);
     }
     let again = match rules.rounds {
         Rounds::WithoutEnd => true,
@@ -257,9 +262,20 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
                 }
                 _ => None,
             };
+            let before = *p;
+            let turned = turn(rules, p);
+            // The grid's places dealt to, for undo.
+            let filled = match &rules.click {
+                Click::Grid { piles, .. } => piles
+                    .iter()
+                    .filter(|&&q| p.len(q) > before.len(q))
+                    .fold(0u128, |bits, &q| bits | 1 << q),
+                _ => 0,
+            };
             return Done {
-                turned: turn(rules, p),
+                turned,
                 gathered,
+                filled,
                 ..Done::default()
             };
         }
@@ -382,6 +398,11 @@ pub fn turn(rules: &Compiled, p: &mut Position) -> u8 {
                 None => 0,
             }
         }
+        (Click::Grid { piles, columns }, _) => {
+            let order = super::grid::order(p, piles, usize::from(*columns), p.len(stock));
+            order.iter().for_each(|&to| one(p, to));
+            order.len() as u8
+        }
         (click @ Click::ToEach { .. }, _) => {
             let mut n = 0u8;
             for to in click.targets().take(p.len(stock)) {
@@ -414,6 +435,21 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
                 click @ Click::ToEach { .. } => {
                     let targets: Vec<u8> = click.targets().take(usize::from(done.turned)).collect();
                     targets.iter().rev().for_each(|&pile| back(p, pile));
+                }
+                // The grid's places dealt to are those the click would deal to with them
+                // empty again (each holds one card): found so, their cards go back in turn.
+                Click::Grid { piles, columns } => {
+                    let mut before = *p;
+                    for &q in piles.iter().filter(|&&q| done.filled & (1 << q) != 0) {
+                        before.shift(q, m.from, 1);
+                    }
+                    let order = super::grid::order(
+                        &before,
+                        piles,
+                        usize::from(*columns),
+                        usize::from(done.turned),
+                    );
+                    order.iter().rev().for_each(|&pile| back(p, pile));
                 }
                 _ => (0..done.turned).for_each(|_| back(p, m.to)),
             }

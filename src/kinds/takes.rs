@@ -32,6 +32,7 @@ pub enum Illegal {
     NotOnItsBase,
     SpacesFirst,
     StillDealing,
+    Blocked,
 }
 
 impl fmt::Display for Illegal {
@@ -67,6 +68,7 @@ impl fmt::Display for Illegal {
                 f.write_str("that pile builds only on its row's first rank, and its card is not")
             }
             Illegal::SpacesFirst => f.write_str("the stock deals only once every space is filled"),
+            Illegal::Blocked => f.write_str("that card is held by the cards above and below it"),
             Illegal::StillDealing => {
                 f.write_str("the piles give nothing home until this turn of the stock is dealt")
             }

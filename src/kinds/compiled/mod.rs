@@ -61,6 +61,11 @@ pub enum Click {
         piles: Vec<u8>,
         starts: u8,
     },
+    /// These piles, a grid `columns` wide, filled as `kinds::grid` says.
+    Grid {
+        piles: Vec<u8>,
+        columns: u8,
+    },
 }
 
 impl Click {
@@ -69,7 +74,7 @@ impl Click {
     pub fn targets(&self) -> impl Iterator<Item = u8> + '_ {
         let (piles, each, times): (&[u8], u8, u8) = match self {
             Click::ToEach { piles, each, times } => (piles, *each, *times),
-            Click::ToNewest { piles, .. } => (piles, 1, 1),
+            Click::ToNewest { piles, .. } | Click::Grid { piles, .. } => (piles, 1, 1),
             _ => (&[], 0, 0),
         };
         (0..times).flat_map(move |_| {
@@ -276,6 +281,17 @@ impl Compiled {
                     piles: compiled.group_piles(g).collect(),
                     starts,
                 }
+            }
+            StockDeal::Grid { ref group, columns } => {
+                let g = compiled
+                    .group(group)
+                    .filter(|&g| compiled.file.groups[g].kind == Kind::Tableau)
+                    .ok_or_else(|| format!("deals: {group:?}: no tableau group is called so"))?;
+                let piles: Vec<u8> = compiled.group_piles(g).collect();
+                if columns == 0 || piles.len() % usize::from(columns) != 0 {
+                    return Err("deals: Grid: whole rows of `columns` piles".into());
+                }
+                Click::Grid { piles, columns }
             }
             StockDeal::ToWaste(n) => Click::ToWaste(n),
             StockDeal::ToEach(ref group) | StockDeal::Around { ref group, .. } => {

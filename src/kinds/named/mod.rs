@@ -73,6 +73,8 @@ pub struct Named {
     /// `DealtInTurns`: the piles dealt to by hand (a bit each), the cards of a turn, the
     /// stock, and the foundations they give nothing to while a turn lasts.
     pub turns: Option<(u128, u8, u8, u128)>,
+    /// `BlockedBetween`: the grid's first pile, how many, and its width.
+    pub grid: Option<(u8, u8, u8)>,
 }
 
 /// What the named rules need to know of a pile (`compiled` knows the rest).
@@ -233,6 +235,16 @@ impl Named {
                         _ => named.full |= bits,
                     }
                 }
+                file::Named::BlockedBetween {
+                    group: name,
+                    columns,
+                } => {
+                    let (first, count) = group(name, k)?;
+                    if *columns == 0 || count % columns != 0 {
+                        return Err(field("BlockedBetween: whole rows of `columns` piles"));
+                    }
+                    named.grid = Some((first, count, *columns));
+                }
                 file::Named::DealtInTurns { group: name, cards } => {
                     let (first, count) = group(name, k)?;
                     let stock = piles.iter().position(|p| p.kind == Kind::Stock);
@@ -351,6 +363,9 @@ impl Named {
         if dealing {
             return Some(Illegal::StillDealing);
         }
+        if self.blocked(p, m.from) {
+            return Some(Illegal::Blocked);
+        }
         let off_base = self.on_base & (1 << m.to) != 0
             && p.pile(m.to)
                 .first()
@@ -370,6 +385,19 @@ impl Named {
             || !self.opens_with.is_empty()
             || self.on_base != 0
             || self.turns.is_some()
+            || self.grid.is_some()
+    }
+
+    /// `BlockedBetween`: a pile of the grid with cards in the piles above and below it.
+    pub fn blocked(&self, p: &Position, q: u8) -> bool {
+        let Some((first, count, columns)) = self.grid else {
+            return false;
+        };
+        let at = |i: u8| (first..first + count).contains(&i) && !p.is_empty(i);
+        (first..first + count).contains(&q)
+            && q >= first + columns
+            && at(q - columns)
+            && at(q + columns)
     }
 
     fn in_line(&self, q: u8) -> bool {

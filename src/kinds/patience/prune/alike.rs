@@ -112,7 +112,12 @@ pub(super) fn classes(rules: &Compiled) -> Vec<Class> {
                 .named
                 .opens_with
                 .iter()
-                .any(|&(gated, by)| gated == a as u8 || by == a as u8);
+                .any(|&(gated, by)| gated == a as u8 || by == a as u8)
+            // A grid's places are told apart by their neighbours (`BlockedBetween`).
+            || rules
+                .named
+                .grid
+                .is_some_and(|(first, count, _)| (first..first + count).contains(&(a as u8)));
         if placed[a]
             || in_line
             || piles[a].build == Build::RanksOfPrevious

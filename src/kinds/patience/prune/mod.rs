@@ -84,6 +84,10 @@
 //!    player's, so the piles stay alike; rule 1 is off while the stock has cards (its refill
 //!    before the first turn is a refill from the stock), and Sly Fox's two foundations of a
 //!    suit, going opposite ways and giving cards back, are not alike, which turns it off.
+//!    A grid whose places are blocked by their neighbours (`BlockedBetween`, Parallels): its
+//!    places are never alike (a card's moves depend on the places above and below it); and
+//!    rule 1 waits for the stock that fills the grid to empty (it deals to the places it finds
+//!    empty, so a card sent home earlier sends later cards elsewhere).
 //! 6. **A discard's cards are left out of the key** (`key`, with rule 2's switch): a discard
 //!    gives no card back, and where it takes any card on any card (or takes none but by a
 //!    named rule) no rule looks at its cards; what it holds is every card not elsewhere. Two
@@ -343,6 +347,12 @@ impl Prune {
             Rounds::WithoutEnd => true,
         };
         if matches!(rules.again, Again::Gather { .. }) && round_left {
+            return None;
+        }
+        // A grid the stock fills where it finds places empty: a card sent home earlier
+        // changes where the next cards go.
+        if matches!(rules.click, Click::Grid { .. }) && rules.stock.is_some_and(|s| !p.is_empty(s))
+        {
             return None;
         }
         // A pile refilled from the stock when it empties: a card sent home earlier could
