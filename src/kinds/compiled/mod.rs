@@ -288,7 +288,7 @@ impl Compiled {
                     .filter(|&g| compiled.file.groups[g].kind == Kind::Tableau)
                     .ok_or_else(|| format!("deals: {group:?}: no tableau group is called so"))?;
                 let piles: Vec<u8> = compiled.group_piles(g).collect();
-                if columns == 0 || piles.len() % usize::from(columns) != 0 {
+                if columns == 0 || !piles.len().is_multiple_of(usize::from(columns)) {
                     return Err("deals: Grid: whole rows of `columns` piles".into());
                 }
                 Click::Grid { piles, columns }

@@ -240,7 +240,7 @@ impl Named {
                     columns,
                 } => {
                     let (first, count) = group(name, k)?;
-                    if *columns == 0 || count % columns != 0 {
+                    if *columns == 0 || !count.is_multiple_of(*columns) {
                         return Err(field("BlockedBetween: whole rows of `columns` piles"));
                     }
                     named.grid = Some((first, count, *columns));
