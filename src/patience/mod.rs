@@ -59,9 +59,10 @@ impl Move {
         Move { from, to, count }
     }
 
-    /// Turning the stock onto the waste (a card taken from an open stock is a move of one).
+    /// Turning the stock onto the waste (or the stock's click that deals elsewhere: no
+    /// count); not a card played from an open stock (Sly Fox's) onto a pile.
     pub fn is_turn(&self) -> bool {
-        self.from == Place::Stock && self.count == 0
+        self.from == Place::Stock && (self.count == 0 || self.to == Place::Waste)
     }
 
     /// Turning the waste over onto the stock.
