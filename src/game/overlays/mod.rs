@@ -74,11 +74,14 @@ pub fn choice_row<C: Bundle>(
     p.spawn((
         Node {
             column_gap: Val::Px(8.0),
-            row_gap: Val::Px(6.0),
             align_items: AlignItems::Center,
-            flex_wrap: FlexWrap::Wrap,
             flex_shrink: 0.0,
             min_height: Val::Px(34.0),
+            // A width of its own, as wide as the panel's window allows (86% less its padding)
+            // up to a wide panel's, so the buttons' wrapped lines are measured at the width
+            // they are laid out at (a panel of no set width measures a row on one line).
+            width: Val::Vw(80.0),
+            max_width: Val::Px(1200.0),
             ..default()
         },
         Pickable::IGNORE,
@@ -99,8 +102,27 @@ pub fn choice_row<C: Bundle>(
                 ..default()
             },
         ));
-        for (name, change, on) in options {
-            r.spawn((button(fonts, &name, change), Chosen(on)));
-        }
+        // The buttons wrap within the width left beside the label: a box of their own, as
+        // wide as the row allows, is measured with its wrapped lines (a family of nine games
+        // at 1024×640).
+        r.spawn((
+            Node {
+                column_gap: Val::Px(8.0),
+                row_gap: Val::Px(6.0),
+                align_items: AlignItems::Center,
+                flex_wrap: FlexWrap::Wrap,
+                flex_grow: 1.0,
+                flex_shrink: 1.0,
+                flex_basis: Val::Px(0.0),
+                min_width: Val::Px(0.0),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .with_children(|r| {
+            for (name, change, on) in options {
+                r.spawn((button(fonts, &name, change), Chosen(on)));
+            }
+        });
     });
 }

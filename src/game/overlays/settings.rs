@@ -157,9 +157,12 @@ fn spawn(
                        options: Vec<(String, SettingChange, bool)>| {
                 super::choice_row(p, f, label, 380.0, options);
             };
+            // The games of the one in play's family (New has them all, family by family):
+            // twenty would fill the panel.
             let games = patiences
                 .0
                 .iter()
+                .filter(|g| g.family() == patience.family())
                 .map(|g| {
                     (
                         g.title().to_string(),
@@ -168,7 +171,11 @@ fn spawn(
                     )
                 })
                 .collect();
-            row(p, "Game (each keeps its own game in play)", games);
+            row(
+                p,
+                "Game of its family (each keeps its own game in play)",
+                games,
+            );
             let shipped = patience.rule_sets();
             let mut rules: Vec<(String, SettingChange, bool)> = shipped
                 .iter()
