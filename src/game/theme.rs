@@ -140,6 +140,10 @@ pub fn button_row(buttons: impl Bundle) -> impl Bundle {
     )
 }
 
+/// A panel's rows, which the mouse wheel scrolls when they are taller than the window.
+#[derive(Component)]
+pub struct Scrolls;
+
 /// A centred panel over the dimmed table. `scope` goes on the root (the overlay's
 /// `DespawnOnExit`); `close` is what a click outside the panel does.
 pub fn panel(
@@ -170,7 +174,6 @@ pub fn panel(
                 Node {
                     flex_direction: FlexDirection::Column,
                     padding: UiRect::all(Val::Px(22.0)),
-                    row_gap: Val::Px(8.0),
                     max_width: Val::Percent(86.0),
                     max_height: Val::Percent(88.0),
                     border_radius: BorderRadius::all(Val::Px(12.0)),
@@ -184,8 +187,22 @@ pub fn panel(
                 KeepsClicks,
             ))
             .with_children(|p| {
-                p.spawn(text(fonts, title, 26.0));
-                body(p);
+                // The rows in a box of their own, which the mouse wheel moves up within the
+                // panel when they are taller than the window (`overlays::scroll`).
+                p.spawn((
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: Val::Px(8.0),
+                        flex_shrink: 0.0,
+                        ..default()
+                    },
+                    Scrolls,
+                    Pickable::IGNORE,
+                ))
+                .with_children(|p| {
+                    p.spawn(text(fonts, title, 26.0));
+                    body(p);
+                });
             });
         });
 }

@@ -285,6 +285,39 @@ impl Harness {
         self.input_sent();
     }
 
+    /// Sends a turn of the mouse wheel without running a frame: `lines` down (negative: up).
+    pub fn send_wheel(&mut self, lines: f32) {
+        let wheel = bevy::input::mouse::MouseWheel {
+            unit: bevy::input::mouse::MouseScrollUnit::Line,
+            x: 0.0,
+            y: -lines,
+            window: self.window,
+            phase: bevy::input::touch::TouchPhase::Moved,
+        };
+        self.app.world_mut().write_message(wheel);
+        self.app
+            .world_mut()
+            .write_message(WindowEvent::MouseWheel(wheel));
+        self.input_sent();
+    }
+
+    /// Where the button that says `label` lies in the window (logical pixels, its centre).
+    pub fn button_at(&mut self, label: &str) -> Vec2 {
+        let world = self.app.world_mut();
+        let mut texts = world.query::<(&Text, &ChildOf)>();
+        let parent = texts
+            .iter(world)
+            .find(|(t, _)| t.0 == label)
+            .map(|(_, p)| p.parent())
+            .unwrap_or_else(|| panic!("no button says {label:?}"));
+        let node = world.get::<bevy::ui::ComputedNode>(parent).unwrap();
+        world
+            .get::<bevy::ui::UiGlobalTransform>(parent)
+            .unwrap()
+            .translation
+            * node.inverse_scale_factor()
+    }
+
     /// Sends a key change without running a frame, from a US keyboard.
     pub fn send_key(&mut self, key_code: KeyCode, state: ButtonState) {
         self.send_key_as(key_code, us_layout(key_code), state);

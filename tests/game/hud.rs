@@ -126,3 +126,58 @@ fn the_bar_fits_on_one_row_at_1024x640_with_the_longest_deal_number_in_every_pat
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// Settings at 1280×720 (two-deck games: nine in its family's row) is taller than the window:
+/// the wheel scrolls it down to its last row, a setting changed keeps the panel where it was
+/// (the panel is built again), and opened afresh it starts at its top; several turns of the
+/// wheel in one frame all count.
+#[test]
+fn a_panel_taller_than_the_window_scrolls_under_the_wheel() {
+    use zodiac::game::messages::Overlay;
+    let mut h = Harness::of("zodiac", 1, "scroll");
+    h.resize(1280.0, 720.0);
+    h.settle();
+    let open = |h: &mut Harness| {
+        h.app
+            .world_mut()
+            .resource_mut::<NextState<Overlay>>()
+            .set(Overlay::Settings);
+        h.settle();
+    };
+    open(&mut h);
+    assert_eq!(h.overlay(), Some(Overlay::Settings));
+    // The panel's inner foot in its units (the HUD's scale): a panel of 88% of the window's
+    // height, centred, less its padding.
+    let foot = 720.0 / h.app.world().resource::<UiScale>().0 * 0.94 - 22.0;
+    let below = h.button_at("Close").y;
+    assert!(
+        below > foot,
+        "Close starts out of sight: {below} under {foot}"
+    );
+    for _ in 0..6 {
+        h.send_wheel(1.0);
+    }
+    h.frame();
+    h.settle();
+    let now = h.button_at("Close").y;
+    // As far as the last row's foot, no further: Close (about 28 high) just above the foot.
+    assert!(
+        now < foot - 10.0 && now > foot - 30.0,
+        "scrolled into sight: {below} -> {now}, foot {foot}"
+    );
+    // A setting changed builds the panel again, where it was.
+    h.app
+        .world_mut()
+        .resource_mut::<zodiac::game::session::files::Settings>()
+        .sound = false;
+    h.settle();
+    assert!((h.button_at("Close").y - now).abs() < 1.0, "kept its place");
+    h.key(KeyCode::Escape, &[]);
+    h.settle();
+    assert_eq!(h.overlay(), None);
+    open(&mut h);
+    assert!(
+        (h.button_at("Close").y - below).abs() < 1.0,
+        "a fresh panel starts at its top"
+    );
+}

@@ -8,6 +8,7 @@ pub mod choose_deal;
 pub mod inspector;
 pub mod new_game;
 pub mod rules;
+pub mod scroll;
 pub mod settings;
 pub mod statistics;
 pub mod stuck;
@@ -24,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         new_game::plugin,
         inspector::plugin,
         rules::plugin,
+        scroll::plugin,
         settings::plugin,
         statistics::plugin,
         stuck::plugin,
