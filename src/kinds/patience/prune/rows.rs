@@ -33,8 +33,8 @@ use crate::kinds::{Step, moves};
 pub(super) struct Rows {
     /// The piles a card is sent from: they take nothing and no rule looks at them.
     sources: u128,
-    /// For each card, where it may go at once: onto a row pile (`Some(group)`, whose piles
-    /// alone could ever take it) or to a foundation of its rank (`None`).
+    /// For each card, where it may go at once: onto a row pile of a group whose piles alone
+    /// could ever take it (`Row(group)`), or to a foundation that gathers its rank (`Home`).
     goes: [Option<Goes>; 52],
     /// Each row pile's group.
     group_of: Vec<Option<u8>>,
