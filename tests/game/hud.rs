@@ -181,3 +181,38 @@ fn a_panel_taller_than_the_window_scrolls_under_the_wheel() {
         "a fresh panel starts at its top"
     );
 }
+
+/// Tab brings the button it focuses into sight: from Settings' first button at 1280×720,
+/// Shift+Tab goes round to Close, below the panel's foot, and the panel scrolls to it.
+#[test]
+fn tab_to_a_button_out_of_sight_scrolls_the_panel_to_it() {
+    use zodiac::game::messages::Overlay;
+    let mut h = Harness::of("zodiac", 1, "scroll-tab");
+    h.resize(1280.0, 720.0);
+    h.settle();
+    h.app
+        .world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Settings);
+    h.settle();
+    let foot = 720.0 / h.app.world().resource::<UiScale>().0 * 0.94 - 22.0;
+    assert!(h.button_at("Close").y > foot, "Close starts out of sight");
+    h.key(KeyCode::Tab, &[KeyCode::ShiftLeft]);
+    h.settle();
+    let focused = h
+        .app
+        .world()
+        .resource::<bevy::input_focus::InputFocus>()
+        .get()
+        .expect("a button focused");
+    let world = h.app.world_mut();
+    let mut texts = world.query::<(&Text, &ChildOf)>();
+    let says: Vec<String> = texts
+        .iter(world)
+        .filter(|(_, p)| p.parent() == focused)
+        .map(|(t, _)| t.0.clone())
+        .collect();
+    assert_eq!(says, ["Close"]);
+    let close = h.button_at("Close");
+    assert!(close.y < foot, "Close in sight: {close}, foot {foot}");
+}

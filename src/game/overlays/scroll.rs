@@ -1,16 +1,24 @@
 //! A panel taller than the window (Settings at 1024×640) scrolls under the mouse wheel, and
-//! keeps its place while the overlay is open: a click that changes a setting builds the panel
-//! again, at the same offset.
+//! to the button the keyboard's focus moves to (Tab), and keeps its place while the overlay is
+//! open: a click that changes a setting builds the panel again, at the same offset.
 
 use super::Overlay;
 use crate::game::theme::Scrolls;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Offset>()
-        .add_systems(Update, (scroll, keep_place.after(super::Rebuild)))
+        .add_systems(
+            Update,
+            (
+                scroll,
+                keep_place.after(super::Rebuild),
+                follow_focus.run_if(resource_changed::<InputFocus>),
+            ),
+        )
         .add_systems(OnEnter(Overlay::None), forget);
 }
 
@@ -62,6 +70,62 @@ fn scroll(
         node.top = Val::Px(-to);
         *offset = Offset(*open.get(), to);
     }
+}
+
+/// The button the focus moves to brought into sight within its panel: the rows move the least
+/// that shows it whole.
+fn follow_focus(
+    focus: Res<InputFocus>,
+    parents: Query<&ChildOf>,
+    mut boxes: Query<&mut Node, With<Scrolls>>,
+    laid_out: Query<(&ComputedNode, &UiGlobalTransform)>,
+    mut offset: ResMut<Offset>,
+    open: Res<State<Overlay>>,
+    mut last: Local<Option<Entity>>,
+) {
+    // Only a move of the focus from one button to another (the wheel may take the focused
+    // button out of sight after), not its return to a panel built again (through none).
+    let before = std::mem::replace(&mut *last, focus.get());
+    if before == focus.get() || before.is_none_or(|b| laid_out.get(b).is_err()) {
+        return;
+    }
+    let Some(focused) = focus.get() else { return };
+    let Some(rows) = parents.iter_ancestors(focused).find(|&a| boxes.contains(a)) else {
+        return;
+    };
+    let Ok(panel) = parents.get(rows).map(ChildOf::parent) else {
+        return;
+    };
+    let (Ok((panel, at)), Ok((button, place)), Ok(mut node)) = (
+        laid_out.get(panel),
+        laid_out.get(focused),
+        boxes.get_mut(rows),
+    ) else {
+        return;
+    };
+    let scale = panel.inverse_scale_factor();
+    let inset = panel.padding();
+    let top = at.translation.y - panel.size().y / 2.0 + inset.min_inset.y;
+    let foot = at.translation.y + panel.size().y / 2.0 - inset.max_inset.y;
+    let (b_top, b_foot) = (
+        place.translation.y - button.size().y / 2.0,
+        place.translation.y + button.size().y / 2.0,
+    );
+    // Logical pixels to move the rows up (positive) or down.
+    let by = if b_foot > foot {
+        (b_foot - foot) * scale
+    } else if b_top < top {
+        (b_top - top) * scale
+    } else {
+        return;
+    };
+    let now = match node.top {
+        Val::Px(top) => -top,
+        _ => 0.0,
+    };
+    let to = (now + by).max(0.0);
+    node.top = Val::Px(-to);
+    *offset = Offset(*open.get(), to);
 }
 
 /// A panel built again (its data changed) opens where the last one was scrolled to; another
