@@ -262,11 +262,12 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
                 }
                 _ => None,
             };
-            let before = *p;
+            // The grid's places dealt to, for undo (the position copied only for a grid: the
+            // solver plays a click at many a node).
+            let before = matches!(rules.click, Click::Grid { .. }).then_some(*p);
             let turned = turn(rules, p);
-            // The grid's places dealt to, for undo.
-            let filled = match &rules.click {
-                Click::Grid { piles, .. } => piles
+            let filled = match (&rules.click, before) {
+                (Click::Grid { piles, .. }, Some(before)) => piles
                     .iter()
                     .filter(|&&q| p.len(q) > before.len(q))
                     .fold(0u128, |bits, &q| bits | 1 << q),

@@ -301,7 +301,8 @@ impl Harness {
         self.input_sent();
     }
 
-    /// Where the button that says `label` lies in the window (logical pixels, its centre).
+    /// Where the button that says `label` lies in the window (logical pixels, its centre); it
+    /// must be laid out.
     pub fn button_at(&mut self, label: &str) -> Vec2 {
         let world = self.app.world_mut();
         let mut texts = world.query::<(&Text, &ChildOf)>();
@@ -311,6 +312,10 @@ impl Harness {
             .map(|(_, p)| p.parent())
             .unwrap_or_else(|| panic!("no button says {label:?}"));
         let node = world.get::<bevy::ui::ComputedNode>(parent).unwrap();
+        assert!(
+            node.size().x > 0.0,
+            "the button {label:?} is not laid out (hidden?)"
+        );
         world
             .get::<bevy::ui::UiGlobalTransform>(parent)
             .unwrap()
@@ -517,23 +522,7 @@ impl Harness {
 
     /// Clicks the button whose label is this text (the HUD's, a panel's, a notice's).
     pub fn click_button(&mut self, label: &str) {
-        let world = self.app.world_mut();
-        let mut texts = world.query::<(&Text, &ChildOf)>();
-        let parent = texts
-            .iter(world)
-            .find(|(t, _)| t.0 == label)
-            .map(|(_, p)| p.parent())
-            .unwrap_or_else(|| panic!("no button says {label:?}"));
-        let node = world.get::<bevy::ui::ComputedNode>(parent).unwrap();
-        assert!(
-            node.size().x > 0.0,
-            "the button {label:?} is not laid out (hidden?)"
-        );
-        let at = world
-            .get::<bevy::ui::UiGlobalTransform>(parent)
-            .unwrap()
-            .translation
-            * node.inverse_scale_factor();
+        let at = self.button_at(label);
         self.click_window(at);
     }
 
