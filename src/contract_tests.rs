@@ -4,7 +4,7 @@ use crate::patience::contract::{Checked, keep, keep_under};
 use crate::registry;
 
 /// The patiences checked here, as the registry lists them.
-const CHECKED: [&str; 20] = [
+const CHECKED: [&str; 21] = [
     "zodiac",
     "klondike",
     "freecell",
@@ -25,6 +25,7 @@ const CHECKED: [&str; 20] = [
     "virginia-reel",
     "sly-fox",
     "parallels",
+    "intelligence",
 ];
 
 fn report(name: &str, c: Checked) {

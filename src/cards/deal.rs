@@ -108,20 +108,60 @@ impl DealNumber {
 
     /// Shuffles as [`DealNumber::shuffle`], then hands `then` the cards and the generator,
     /// carried on: `draw(n)` is PySolFC's `choice` among `n` (`randint(0, n - 1)`), for a
-    /// game whose hook draws again after the shuffle (Nestor's).
+    /// game whose hook draws again after the shuffle (Nestor's). Returns how many numbers
+    /// were drawn in all (for [`shuffle_again`]).
     pub fn shuffle_then<T>(
         self,
         cards: &mut [T],
         then: impl FnOnce(&mut [T], &mut dyn FnMut(u32) -> u32),
-    ) {
-        if self.0 < 32_000 {
-            let mut rng = MsLcg::new(self.0 as u64);
-            shuffle(cards, &mut rng);
-            then(cards, &mut |n| rng.randint(n.max(1) - 1));
+    ) -> u32 {
+        let mut drawn = cards.len().saturating_sub(1) as u32;
+        let mut rng = Generator::new(self.0);
+        shuffle(cards, &mut rng);
+        then(cards, &mut |n| {
+            drawn += 1;
+            rng.randint(n.max(1) - 1)
+        });
+        drawn
+    }
+}
+
+/// PySolFC's `shuffleStackMove` in a game of deal `deal` whose generator has drawn `drawn`
+/// numbers since the deal began (the deal's own shuffle among them): `cards` shuffled as its
+/// `AShuffleStackMove` does, bottom first. Returns the numbers drawn now. A deal number out
+/// of range (a position made by hand) shuffles as deal 0 of the LCG would.
+pub fn shuffle_again<T>(deal: u128, drawn: u32, cards: &mut [T]) -> u32 {
+    let mut rng = Generator::new(deal);
+    for _ in 0..drawn {
+        rng.randint(1);
+    }
+    shuffle(cards, &mut rng);
+    cards.len().saturating_sub(1) as u32
+}
+
+/// PySolFC's generator for a deal number: its LCG below 32000, else Python's Mersenne
+/// Twister. Every `randint` draws one number of it (the Twister's `random()` takes two words
+/// each time), so a count of draws says where it stands.
+enum Generator {
+    Lcg(MsLcg),
+    Twister(Box<PythonRandom>),
+}
+
+impl Generator {
+    fn new(deal: u128) -> Generator {
+        if deal < 32_000 {
+            Generator::Lcg(MsLcg::new(deal as u64))
         } else {
-            let mut rng = PythonRandom::new(self.0);
-            shuffle(cards, &mut rng);
-            then(cards, &mut |n| rng.randint(n.max(1) - 1));
+            Generator::Twister(Box::new(PythonRandom::new(deal)))
+        }
+    }
+}
+
+impl RandInt for Generator {
+    fn randint(&mut self, n: u32) -> u32 {
+        match self {
+            Generator::Lcg(g) => g.randint(n),
+            Generator::Twister(g) => g.randint(n),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! the deal number, the file's cards moved to the top (`_shuffleHookMoveToTop`), then the
 //! file's steps, each card taken from the top; the rest is the stock.
 
-use super::compiled::{Click, Compiled};
+use super::compiled::{Again, Click, Compiled};
 use super::file::{End, Key, Kind, Step, chosen};
 use super::position::{DOWN, Position};
 use crate::cards::{Card, DealNumber, Suit};
@@ -40,7 +40,7 @@ fn pack(decks: u8, ranks: u8, deal: DealNumber) -> Vec<Dealt> {
 /// The deal `deal` of a compiled patience.
 pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
     let mut cards = pack(rules.decks, rules.file.ranks.unwrap_or(13), deal);
-    deal.shuffle_then(&mut cards, |cards, draw| {
+    let drawn = deal.shuffle_then(&mut cards, |cards, draw| {
         super::named::before_deal(&rules.named, cards, draw, |d| d.card.rank());
     });
     for top in &rules.file.deal.hooks {
@@ -86,6 +86,18 @@ pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
         };
     }
     let mut position = Position::empty(rules.piles.len());
+    if matches!(rules.again, Again::Gather { shuffle: true, .. }) {
+        position.seed = deal.get();
+        position.drawn = drawn as u16;
+    }
+    // The next card for a pile: an Ace on the way goes home first (`AcesHomeWhenDealt`).
+    let next = |position: &mut Position, cards: &mut Vec<Dealt>| loop {
+        let d = cards.pop()?;
+        match super::moves::ace_home(rules, position, d.card.index()) {
+            Some(f) => position.push(f, d.card.index()),
+            None => return Some(d),
+        }
+    };
     for step in &rules.file.deal.steps {
         match step {
             Step::Row {
@@ -103,7 +115,9 @@ pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
                     piles.reverse();
                 }
                 for pile in piles {
-                    let Some(d) = cards.pop() else { break };
+                    let Some(d) = next(&mut position, &mut cards) else {
+                        break;
+                    };
                     let down = if *face_down { DOWN } else { 0 };
                     position.push(pile, d.card.index() | down);
                 }
@@ -117,7 +131,9 @@ pub fn deal(rules: &Compiled, deal: DealNumber) -> Position {
                 let down = if *face_down { DOWN } else { 0 };
                 for pile in rules.group_piles(g) {
                     for _ in 0..*each {
-                        let Some(d) = cards.pop() else { break };
+                        let Some(d) = next(&mut position, &mut cards) else {
+                            break;
+                        };
                         position.push(pile, d.card.index() | down);
                     }
                 }

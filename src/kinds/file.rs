@@ -13,6 +13,13 @@ pub struct PatienceFile {
     pub name: String,
     /// The name players read.
     pub title: String,
+    /// Set in a rule set made from `rule_sets` (never written by hand): its name and title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule_set: Option<RuleSetName>,
+    /// The patience's other rule sets, each this file with some groups' parameters changed
+    /// (St. Helena's spaces filled or not): the first rule set is the file itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rule_sets: Vec<OtherRules>,
     /// PySolFC's number for the game, whose deals this file's deal numbers reproduce.
     #[serde(default)]
     pub pysol_id: Option<u32>,
@@ -39,6 +46,88 @@ pub struct PatienceFile {
     /// The rules no parameter says, by name (`kinds::named`): pairs, a line that closes up.
     #[serde(default)]
     pub named: Vec<Named>,
+}
+
+/// A second rule set's name (`zodiac --rules`, files, statistics) and title (Settings).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSetName {
+    pub name: String,
+    pub title: String,
+}
+
+/// Another rule set of a patience: the file with these changes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OtherRules {
+    pub name: String,
+    pub title: String,
+    /// Its line in Settings, where it differs (the Rules panel's text is the patience's: it
+    /// says what each rule set changes).
+    #[serde(default)]
+    pub summary: Option<String>,
+    /// Groups' parameters changed: the group by name, and each parameter given.
+    pub groups: Vec<GroupChange>,
+}
+
+/// Parameters of a group another rule set changes (its piles and table stay).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupChange {
+    pub group: String,
+    #[serde(default)]
+    pub build: Option<Build>,
+    #[serde(default)]
+    pub dir: Option<Dir>,
+    #[serde(default)]
+    pub moves: Option<Moves>,
+    #[serde(default)]
+    pub takes: Option<Takes>,
+    #[serde(default)]
+    pub empty: Option<Empty>,
+    #[serde(default)]
+    pub max_cards: Option<u8>,
+}
+
+impl PatienceFile {
+    /// The name of the rule set this file is: its `rule_set`'s, else the patience's own.
+    pub fn rule_set_name(&self) -> &str {
+        self.rule_set.as_ref().map_or(&self.name, |r| &r.name)
+    }
+
+    /// The other rule sets, each a file of its own (the same name, its `rule_set` set); an
+    /// error names a group no group is called.
+    pub fn other_rule_sets(&self) -> Result<Vec<PatienceFile>, String> {
+        self.rule_sets
+            .iter()
+            .enumerate()
+            .map(|(k, other)| {
+                let mut file = self.clone();
+                file.rule_sets.clear();
+                file.rule_set = Some(RuleSetName {
+                    name: other.name.clone(),
+                    title: other.title.clone(),
+                });
+                file.summary = other.summary.clone().unwrap_or(file.summary);
+                for change in &other.groups {
+                    let g = file
+                        .groups
+                        .iter_mut()
+                        .find(|g| g.name == change.group)
+                        .ok_or_else(|| {
+                            format!("rule_sets[{k}]: no group is called {:?}", change.group)
+                        })?;
+                    g.build = change.build.or(g.build);
+                    g.dir = change.dir.or(g.dir);
+                    g.moves = change.moves.or(g.moves);
+                    g.takes = change.takes.or(g.takes);
+                    g.empty = change.empty.or(g.empty);
+                    g.max_cards = change.max_cards.or(g.max_cards);
+                }
+                Ok(file)
+            })
+            .collect()
+    }
 }
 
 /// A rule of a patience that no pile's parameters say, named after what it does; each is
@@ -109,6 +198,10 @@ pub enum Named {
     /// Won when every card is home or on a pile of these groups, each of them full
     /// (`max_cards`).
     WonWhenFull(Vec<String>),
+    /// An Ace the stock deals, in the deal, a refill or a redeal, goes to the first
+    /// foundation that takes it, and the pile gets the next card instead (PySolFC's
+    /// `dealToStacksOrFoundations`: Intelligence).
+    AcesHomeWhenDealt,
 }
 
 /// Piles of one kind with the same parameters.
@@ -305,12 +398,18 @@ pub enum Redeal {
     /// pile turned over), the piles last first when `last_first`; then the stock turned over
     /// when `turn_over`; then the stock's click deals at once (PySolFC's `_redeal` and St.
     /// Helena's talon). The group's cards must lie face up.
+    ///
+    /// With `shuffle`, the click redeals whenever a round is left, the stock full or not: the
+    /// piles' cards go onto the stock's own, which is then shuffled with PySolFC's random
+    /// numbers carried on from the deal (its `shuffleStackMove`: Intelligence's talon).
     Gather {
         group: String,
         #[serde(default)]
         last_first: bool,
         #[serde(default)]
         turn_over: bool,
+        #[serde(default)]
+        shuffle: bool,
     },
 }
 

@@ -69,6 +69,20 @@ pub fn check(path: &Path, taken: &[&str], also: &[String]) -> Result<super::Pati
             file.name
         ));
     }
+    // Another rule set goes by its own name, which no rule set of the game may have.
+    for other in &file.rule_sets {
+        let same = |t: &str| t.eq_ignore_ascii_case(&other.name);
+        if super::shipped()
+            .iter()
+            .any(|c| same(c.file.rule_set_name()))
+            || same(&file.name)
+        {
+            return Err(format!(
+                "{name}: rule_sets: {:?} is a rule set of the game already; give yours another name",
+                other.name
+            ));
+        }
+    }
     Ok(file)
 }
 

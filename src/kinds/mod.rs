@@ -88,6 +88,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "parallels",
         include_str!("../../assets/patiences/parallels.ron"),
     ),
+    (
+        "intelligence",
+        include_str!("../../assets/patiences/intelligence.ron"),
+    ),
 ];
 
 /// Klondike and FreeCell written as files: the proof that the engine plays them move for move
@@ -128,23 +132,36 @@ pub fn parse(file: &str, text: &str) -> Result<Compiled, String> {
 
 /// Checks and compiles a patience file: its piles and deal, and its table.
 pub fn compile(file: PatienceFile) -> Result<Compiled, String> {
+    // Each other rule set is sound too (they share the table, which is checked once here).
+    for other in file.other_rule_sets()? {
+        let name = other.rule_set_name().to_string();
+        Compiled::new(other).map_err(|e| format!("rule set {name}: {e}"))?;
+    }
     let compiled = Compiled::new(file)?;
     layout::check(&compiled)?;
     Ok(compiled)
 }
 
-/// The shipped patiences, compiled once, for the life of the program.
+/// The shipped patiences, compiled once, for the life of the program: each file, then its
+/// other rule sets.
 pub fn shipped() -> &'static [&'static Compiled] {
     static SHIPPED_ONCE: OnceLock<Vec<&'static Compiled>> = OnceLock::new();
     SHIPPED_ONCE.get_or_init(|| {
-        SHIPPED
-            .iter()
-            .map(|(name, text)| {
-                let compiled =
-                    parse(&format!("{name}.ron"), text).expect("shipped files are sound");
-                &*Box::leak(Box::new(compiled))
-            })
-            .collect()
+        let mut all: Vec<&'static Compiled> = Vec::new();
+        for (name, text) in SHIPPED {
+            let compiled = parse(&format!("{name}.ron"), text).expect("shipped files are sound");
+            let others = compiled
+                .file
+                .other_rule_sets()
+                .expect("checked when compiled");
+            all.push(Box::leak(Box::new(compiled)));
+            for other in others {
+                all.push(Box::leak(Box::new(
+                    Compiled::new(other).expect("checked when compiled"),
+                )));
+            }
+        }
+        all
     })
 }
 

@@ -34,6 +34,10 @@ pub struct Done {
     pub turns: Option<u8>,
     /// The grid's places a `Click::Grid` dealt to (a bit a pile).
     pub filled: u128,
+    /// The position before the move, where undoing it from what it says is not worth the
+    /// lines: a redeal that shuffles, and any move of a file whose Aces go home as they
+    /// are dealt (`named::AcesHomeWhenDealt`: the refill a move sets off sends them).
+    pub before: Option<Position>,
 }
 
 /// The stock's click here, if it does anything: a turn, or turning the waste over.
@@ -47,16 +51,27 @@ fn stock_click(rules: &Compiled, p: &Position) -> Option<Step> {
         to: rules.waste.unwrap_or(stock),
         count: 0,
     };
+    let round_left = match rules.rounds {
+        Rounds::WithoutEnd => true,
+        Rounds::Times(t) => p.round < t,
+    };
+    // A redeal that shuffles is the click whenever a round is left and any card is out.
+    if let Again::Gather {
+        piles,
+        shuffle: true,
+        ..
+    } = &rules.again
+    {
+        let any = !p.is_empty(stock) || piles.iter().any(|&q| !p.is_empty(q));
+        return (round_left && any).then_some(click);
+    }
     if !p.is_empty(stock) {
         // A grid stock's click deals nothing once the grid is full.
         let idle = matches!(&rules.click, Click::Grid { piles, columns }
             if super::grid::order(p, piles, usize::from(*columns), 1).is_empty());
         return (!rules.named.stock_waits(p) && !idle).then_some(click);
     }
-    let again = match rules.rounds {
-        Rounds::WithoutEnd => true,
-        Rounds::Times(t) => p.round < t,
-    };
+    let again = round_left;
     match &rules.again {
         Again::Nothing => None,
         Again::TurnWaste => {
@@ -254,11 +269,37 @@ pub fn check(rules: &Compiled, p: &Position, m: Step) -> Result<(), Illegal> {
 
 /// Plays a move the rules allow.
 pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
+    let shuffles = matches!(rules.again, Again::Gather { shuffle: true, .. });
+    if rules.named.aces_home || shuffles && m.count == 0 {
+        let before = *p;
+        return Done {
+            before: Some(before),
+            ..play_once(rules, p, m)
+        };
+    }
+    play_once(rules, p, m)
+}
+
+/// Plays a move, keeping what it changed that the move does not say.
+fn play_once(rules: &Compiled, p: &mut Position, m: Step) -> Done {
     if m.count == 0 {
         if Some(m.from) == rules.stock {
             let gathered = match &rules.again {
-                Again::Gather { piles, turn_over } if p.is_empty(m.from) => {
-                    Some(gather(rules, p, m.from, piles, *turn_over))
+                Again::Gather {
+                    piles,
+                    turn_over,
+                    shuffle,
+                } if p.is_empty(m.from) || *shuffle => {
+                    let lens = gather(rules, p, m.from, piles, *turn_over);
+                    if *shuffle {
+                        let drawn = crate::cards::deal::shuffle_again(
+                            p.seed,
+                            u32::from(p.drawn),
+                            p.pile_mut(m.from),
+                        );
+                        p.drawn = p.drawn.saturating_add(drawn as u16);
+                    }
+                    Some(lens)
                 }
                 _ => None,
             };
@@ -318,7 +359,14 @@ pub fn play(rules: &Compiled, p: &mut Position, m: Step) -> Done {
         flipped: turns_up,
         turns,
         // A pile left empty refilled (a named rule), and so on: how many cards each took.
-        refilled: super::named::refill(&rules.named, p, m.from, open_stock(rules)),
+        refilled: super::named::refill(
+            &rules.named,
+            p,
+            m.from,
+            rules.stock,
+            open_stock(rules),
+            &|p, b| ace_home(rules, p, b),
+        ),
         ..Done::default()
     }
 }
@@ -333,9 +381,13 @@ fn gather(
     turn_over: bool,
 ) -> [u8; MAX_GATHERED] {
     let mut lens = [0u8; MAX_GATHERED];
-    for (len, &q) in lens.iter_mut().zip(piles) {
-        *len = p.len(q) as u8;
-        for _ in 0..*len {
+    for (k, &q) in piles.iter().enumerate() {
+        let len = p.len(q);
+        // A shuffle's undo keeps the position before (it may gather more piles than this).
+        if let Some(l) = lens.get_mut(k) {
+            *l = len as u8;
+        }
+        for _ in 0..len {
             p.shift(q, stock, 1);
             // The compiler made sure the gathered piles' cards lie face up.
             p.flip_top(stock);
@@ -352,7 +404,10 @@ fn gather(
 
 /// Takes a gather back: the stock's cards to their piles as they lay.
 fn ungather(rules: &Compiled, p: &mut Position, stock: u8, lens: &[u8; MAX_GATHERED]) {
-    let Again::Gather { piles, turn_over } = &rules.again else {
+    let Again::Gather {
+        piles, turn_over, ..
+    } = &rules.again
+    else {
         return;
     };
     if let Rounds::Times(_) = rules.rounds {
@@ -383,26 +438,27 @@ pub fn turn(rules: &Compiled, p: &mut Position) -> u8 {
             (0..n).for_each(|_| one(p, waste));
             n as u8
         }
-        (Click::ToNewest { piles, starts }, _) => {
-            let Some(top) = p.top(stock) else { return 0 };
-            let started = piles.iter().take_while(|&&q| !p.is_empty(q)).count();
-            let to = if (top & !DOWN) % 13 + 1 == *starts {
-                piles.get(started)
-            } else {
-                started.checked_sub(1).and_then(|i| piles.get(i))
-            };
-            match to {
-                Some(&to) => {
-                    one(p, to);
-                    1
-                }
-                None => 0,
+        (Click::ToNewest { .. }, _) => match newest_target(rules, p) {
+            Some(to) => {
+                one(p, to);
+                1
             }
-        }
+            None => 0,
+        },
         (Click::Grid { piles, columns }, _) => {
             let order = super::grid::order(p, piles, usize::from(*columns), p.len(stock));
             order.iter().for_each(|&to| one(p, to));
             order.len() as u8
+        }
+        (Click::ToEach { piles, each, times }, _) if rules.named.aces_home => {
+            let home = |p: &Position, b: u8| ace_home(rules, p, b);
+            let mut n = 0u8;
+            for _ in 0..*times {
+                for &to in piles {
+                    n += super::named::deal_past_aces(p, stock, to, *each, &home);
+                }
+            }
+            n
         }
         (click @ Click::ToEach { .. }, _) => {
             let mut n = 0u8;
@@ -416,8 +472,28 @@ pub fn turn(rules: &Compiled, p: &mut Position) -> u8 {
     }
 }
 
+/// `Click::ToNewest`: the pile the stock's top card goes to, the newest pile, or for a card
+/// of the rank that starts one, the first empty pile (none when the stock is empty).
+pub fn newest_target(rules: &Compiled, p: &Position) -> Option<u8> {
+    let (Click::ToNewest { piles, starts }, Some(stock)) = (&rules.click, rules.stock) else {
+        return None;
+    };
+    let top = p.top(stock)?;
+    let started = piles.iter().take_while(|&&q| !p.is_empty(q)).count();
+    let to = if (top & !DOWN) % 13 + 1 == *starts {
+        piles.get(started)
+    } else {
+        started.checked_sub(1).and_then(|i| piles.get(i))
+    };
+    to.copied()
+}
+
 /// Takes back a move just played, with what playing it changed.
 pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
+    if let Some(before) = done.before {
+        *p = before;
+        return;
+    }
     if m.count == 0 {
         if Some(m.from) == rules.stock {
             let back = |p: &mut Position, pile: u8| {
@@ -491,6 +567,18 @@ pub fn undo(rules: &Compiled, p: &mut Position, m: Step, done: Done) {
     if let Some(turns) = done.turns {
         p.turns = turns;
     }
+}
+
+/// `named::AcesHomeWhenDealt`: the foundation an Ace dealt goes to (the first empty one of
+/// its suit, as PySolFC asks its foundations in turn), or none for any other card.
+pub fn ace_home(rules: &Compiled, p: &Position, byte: u8) -> Option<u8> {
+    if !rules.named.aces_home || rank(byte & !DOWN) != 1 {
+        return None;
+    }
+    let suit = crate::cards::Card::from_index(byte & !DOWN)?.suit();
+    rules
+        .foundations()
+        .find(|&f| p.is_empty(f) && rules.piles[usize::from(f)].suit.is_none_or(|s| s == suit))
 }
 
 /// The stock, where its top card lies face up and plays.

@@ -22,6 +22,11 @@ pub struct Position {
     /// `DealtInTurns`: 0 before the first card dealt by hand to its piles, then one more than
     /// the cards so dealt in this turn (1: a turn done).
     pub turns: u8,
+    /// Where a redeal that shuffles (`Again::Gather` with `shuffle`) finds PySolFC's random
+    /// numbers: the deal number and how many numbers its generator has drawn so far (0 in
+    /// a file without one: the key leaves it out then).
+    pub seed: u128,
+    pub drawn: u16,
 }
 
 impl Position {
@@ -34,6 +39,8 @@ impl Position {
             round: 1,
             base: 0,
             turns: 0,
+            seed: 0,
+            drawn: 0,
         }
     }
 
@@ -51,6 +58,12 @@ impl Position {
     /// A pile's card bytes, bottom first.
     pub fn pile(&self, pile: u8) -> &[u8] {
         &self.cards[self.start(pile)..usize::from(self.ends[usize::from(pile)])]
+    }
+
+    /// A pile's card bytes, bottom first, to change in place.
+    pub fn pile_mut(&mut self, pile: u8) -> &mut [u8] {
+        let start = self.start(pile);
+        &mut self.cards[start..usize::from(self.ends[usize::from(pile)])]
     }
 
     pub fn len(&self, pile: u8) -> usize {
@@ -152,7 +165,7 @@ impl Position {
         let mut h = Hasher::new();
         h.bytes(&self.cards[..total]);
         h.bytes(&self.ends[..usize::from(self.piles)]);
-        h.finish(self.round, self.base, self.turns)
+        h.finish(self)
     }
 
     /// The key of the position with its piles taken in this order (`order[k]` the pile in
@@ -163,7 +176,7 @@ impl Position {
             h.bytes(self.pile(pile));
             h.mix(0x100 | self.len(pile) as u64);
         }
-        h.finish(self.round, self.base, self.turns)
+        h.finish(self)
     }
 
     /// The pile's cards as cards, bottom first, with whether each is face up.
@@ -227,8 +240,14 @@ impl Hasher {
         }
     }
 
-    fn finish(mut self, round: u8, base: u8, turns: u8) -> u128 {
+    fn finish(mut self, p: &Position) -> u128 {
+        let (round, base, turns) = (p.round, p.base, p.turns);
         self.mix(u64::from(turns) << 16 | u64::from(round) << 8 | u64::from(base));
+        // The numbers drawn tell how the next redeal shuffles (mixed only where there is
+        // one, so every other file's keys are as they were).
+        if p.drawn != 0 {
+            self.mix(0x1_0000_0000 | u64::from(p.drawn));
+        }
         let fmix = |mut h: u64| {
             h ^= h >> 33;
             h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);

@@ -58,7 +58,9 @@ fn as_pysol(rules: &Compiled, p: &Position) -> BTreeMap<String, String> {
             format!("{attr}[{}]", *k - 1)
         };
         let mut cards: Vec<u8> = p.pile(i as u8).to_vec();
-        if pile.kind == Kind::Stock {
+        // PySolFC prints its talon from the next card; a stock that is its reserve (as
+        // Intelligence's) bottom first.
+        if pile.kind == Kind::Stock && attr == "talon" {
             cards.reverse();
         }
         let words: Vec<String> = cards
@@ -191,4 +193,103 @@ fn a_hook_moves_cards_to_the_bottom_as_pysolfc_does() {
         assert_eq!(theirs.remove("talon").as_deref(), Some(""));
         assert_eq!(as_pysol(&rules, &p), theirs, "deal {deal}");
     }
+}
+
+/// Intelligence's redeals shuffle with PySolFC's random numbers carried on from the deal, and
+/// its Aces go home as they are dealt: `tests/pysol/intelligence-redeals.txt` is PySolFC's own
+/// code playing each deal round by round (home moves, then a card of the shortest fan onto
+/// another, at most 40 a round, each emptied fan refilled; then the talon's redeal), and we
+/// play the same moves through our rules: every table alike, and each move taken back exactly.
+#[test]
+fn intelligence_redeals_and_refills_as_pysolfc_does() {
+    let path = format!(
+        "{}/tests/pysol/intelligence-redeals.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut tables: Vec<(String, BTreeMap<String, String>)> = Vec::new();
+    for line in text.lines() {
+        if let Some(title) = line.strip_prefix("# id 227 ") {
+            tables.push((title.to_string(), BTreeMap::new()));
+        } else if let Some((name, cards)) = line.split_once(':')
+            && !line.starts_with('#')
+        {
+            let (_, table) = tables.last_mut().expect("a title first");
+            table.insert(name.to_string(), cards.trim().to_string());
+        }
+    }
+    assert_eq!(tables.len(), 42, "seven deals, three rounds each");
+    let rules = parse(
+        "intelligence",
+        include_str!("../../assets/patiences/intelligence.ron"),
+    )
+    .unwrap();
+    let fans: Vec<u8> = rules.group_piles(rules.group("fan").unwrap()).collect();
+    let homes: Vec<u8> = rules.foundations().collect();
+    let mut p = Position::empty(0);
+    let mut round = 0;
+    let mut redeals = 0;
+    for (title, mut theirs) in tables {
+        // PySolFC's talon is empty between redeals: our stock is its reserve.
+        assert_eq!(theirs.remove("talon").as_deref(), Some(""), "{title}");
+        let words: Vec<&str> = title.split(' ').collect();
+        match words[..] {
+            ["deal", n] => {
+                p = deal::deal(&rules, DealNumber::new(n.parse().unwrap()).unwrap());
+                round = 1;
+            }
+            ["deal", _, "home", "round", r] => {
+                assert_eq!(r.parse::<u8>().unwrap(), round);
+                let mut shifts = 0;
+                loop {
+                    let legal = |p: &Position, from: u8, to: u8| {
+                        let m = Step { from, to, count: 1 };
+                        (!p.is_empty(from) && moves::check(&rules, p, m).is_ok()).then_some(m)
+                    };
+                    let home = fans
+                        .iter()
+                        .find_map(|&r| homes.iter().find_map(|&f| legal(&p, r, f)));
+                    let shift = || {
+                        let mut by_len: Vec<u8> =
+                            fans.iter().copied().filter(|&r| !p.is_empty(r)).collect();
+                        by_len.sort_by_key(|&r| (p.len(r), r));
+                        by_len.into_iter().find_map(|r| {
+                            fans.iter()
+                                .find_map(|&t| (t != r).then(|| legal(&p, r, t)).flatten())
+                        })
+                    };
+                    let Some(m) = home.or_else(|| (shifts < 40).then(shift).flatten()) else {
+                        break;
+                    };
+                    if home.is_none() {
+                        shifts += 1;
+                    }
+                    let before = p;
+                    let done = moves::play(&rules, &mut p, m);
+                    let mut back = p;
+                    moves::undo(&rules, &mut back, m, done);
+                    assert_eq!(back, before, "{title}: {m:?} taken back");
+                }
+            }
+            ["deal", _, "redeal", "round", r] => {
+                let click = Step {
+                    from: rules.stock.unwrap(),
+                    to: rules.stock.unwrap(),
+                    count: 0,
+                };
+                assert_eq!(moves::check(&rules, &p, click), Ok(()), "{title}");
+                let before = p;
+                let done = moves::play(&rules, &mut p, click);
+                let mut back = p;
+                moves::undo(&rules, &mut back, click, done);
+                assert_eq!(back, before, "{title}: the redeal taken back");
+                round += 1;
+                redeals += 1;
+                assert_eq!(r.parse::<u8>().unwrap(), round);
+            }
+            _ => panic!("{title}"),
+        }
+        assert_eq!(as_pysol(&rules, &p), theirs, "{title}");
+    }
+    assert_eq!(redeals, 14);
 }

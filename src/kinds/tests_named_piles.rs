@@ -75,6 +75,65 @@ fn a_foundation_refuses_some_piles_in_the_first_round_only() {
     }
 }
 
+/// St. Helena's second rule set (the page's "any card on a space"): the same table, a space
+/// that takes any card; a patience of two rule sets, each its own name in Settings, the
+/// statistics and a saved game.
+#[test]
+fn st_helenas_second_rule_set_fills_a_space_and_keeps_its_name() {
+    use crate::patience::Patience as _;
+    let first = shipped_file("st-helena");
+    let patience = super::patience::FilePatience::of(first);
+    let names: Vec<String> = patience.rule_sets().into_iter().map(|r| r.name).collect();
+    assert_eq!(names, ["st-helena", "st-helena-spaces"]);
+    let listed = super::patience::patiences();
+    assert_eq!(listed.iter().filter(|p| p.name() == "st-helena").count(), 1);
+    assert!(!listed.iter().any(|p| p.name() == "st-helena-spaces"));
+    let spaces = shipped()
+        .iter()
+        .copied()
+        .find(|c| c.file.rule_set_name() == "st-helena-spaces")
+        .unwrap();
+    assert!(std::ptr::eq(
+        super::patience::FilePatience::of(spaces),
+        patience
+    ));
+    // Pile 0's cards put on pile 1: a space; pile 2's top card onto it.
+    let deal = deal::deal(first, DealNumber::new(1).unwrap());
+    let piles: Vec<u8> = first.group_piles(first.group("pile").unwrap()).collect();
+    let mut p = Position::empty(deal.piles());
+    for q in 0..deal.piles() as u8 {
+        let to = if q == piles[0] { piles[1] } else { q };
+        for &b in deal.pile(q) {
+            p.push(to, b);
+        }
+    }
+    p.round = 2;
+    let m = Step {
+        from: piles[2],
+        to: piles[0],
+        count: 1,
+    };
+    assert!(
+        moves::check(first, &p, m).is_err(),
+        "a space stays empty in the first"
+    );
+    assert_eq!(moves::check(spaces, &p, m), Ok(()));
+    let mut steps = Vec::new();
+    moves::legal(spaces, &p, &mut steps);
+    assert!(steps.contains(&m));
+    // A game under it says so, counts apart, and comes back from its record under it.
+    let deal = DealNumber::new(5).unwrap();
+    let game = patience.new_game("st-helena-spaces", deal).unwrap();
+    assert_eq!(game.rule_set().name, "st-helena-spaces");
+    assert_eq!(game.rule_set().title, "Spaces filled");
+    assert_eq!(game.statistics_key(), "st-helena-spaces");
+    let plain = patience.new_game("", deal).unwrap();
+    assert_eq!(plain.statistics_key(), "st-helena");
+    let back = patience.load(&game.record()).unwrap();
+    assert_eq!(back.rule_set().name, "st-helena-spaces");
+    assert!(patience.new_game("st-helena-nowhere", deal).is_err());
+}
+
 /// Tournament: every deal holds an Ace or a King among the eight free cells (PySolFC's hook
 /// puts one there); a pile a move empties gets the stock's next four cards at once, face up,
 /// and taking the move back puts them back in the stock.

@@ -144,15 +144,7 @@ pub trait Table: CommandLine {
 
     /// The places `count` cards from `from` may go now, in the table's order.
     fn destinations(game: &GameOf<Self>, from: Place, count: u8) -> Vec<Place> {
-        let moves = Self::moves(game);
-        Self::places(game)
-            .into_iter()
-            .filter(|&to| {
-                moves
-                    .iter()
-                    .any(|m| (m.from, m.to, m.count) == (from, to, count))
-            })
-            .collect()
+        legal_destinations::<Self>(game, from, count)
     }
 
     /// The notation's move of `count` cards between two places, legality aside. A move that
@@ -204,4 +196,18 @@ pub trait Table: CommandLine {
         let _ = (game, scoring, elapsed_ms);
         None
     }
+}
+
+/// The places the legal moves take `count` cards from `from` to, in the table's order (the
+/// default of [`Table::destinations`], for an override to fall back on).
+pub fn legal_destinations<T: Table>(game: &GameOf<T>, from: Place, count: u8) -> Vec<Place> {
+    let moves = T::moves(game);
+    T::places(game)
+        .into_iter()
+        .filter(|&to| {
+            moves
+                .iter()
+                .any(|m| (m.from, m.to, m.count) == (from, to, count))
+        })
+        .collect()
 }

@@ -935,3 +935,52 @@ fn an_open_stocks_card_is_dragged_onto_a_pile_and_counts_in_the_turn() {
     assert_eq!(stock(&h).len(), left - 2);
     assert!(h.screen_text().contains("17 to go"), "{}", h.screen_text());
 }
+
+/// Salic Law's stock deals its top card to the newest column, a King to the next empty one:
+/// the card dragged there is dealt, face up; dropped anywhere else it goes back.
+#[test]
+fn the_stocks_card_is_dragged_to_the_column_it_deals_to() {
+    use zodiac::patience::Place as P;
+    let mut h = Harness::of("salic-law", 1, "drop");
+    let stock = |h: &Harness| h.any_game().cards(P::Stock);
+    let columns = |h: &Harness| {
+        (0..8)
+            .map(|k| h.any_game().cards(P::Column(k)).len())
+            .collect::<Vec<_>>()
+    };
+    for _ in 0..3 {
+        let (left, lens) = (stock(&h).len(), columns(&h));
+        let started = lens.iter().take_while(|&&n| n > 0).count();
+        let to = match stock(&h).last().unwrap().card.rank() {
+            13 => started,
+            _ => started - 1,
+        };
+        // Far from it: a drop within half a card of a place that takes it lands there.
+        let wrong = if to < 4 { 7 } else { 0 };
+        h.drag(
+            top_card_at(&h, P::Stock),
+            top_card_at(&h, P::Column(wrong as u8)),
+        );
+        h.settle();
+        assert_eq!(
+            (stock(&h).len(), columns(&h)),
+            (left, lens.clone()),
+            "elsewhere: back"
+        );
+        h.drag(
+            top_card_at(&h, P::Stock),
+            top_card_at(&h, P::Column(to as u8)),
+        );
+        h.settle();
+        let mut want = lens;
+        want[to] += 1;
+        assert_eq!((stock(&h).len(), columns(&h)), (left - 1, want));
+        assert!(
+            h.any_game()
+                .cards(P::Column(to as u8))
+                .last()
+                .unwrap()
+                .face_up
+        );
+    }
+}

@@ -92,10 +92,12 @@ pub enum Again {
     Nothing,
     TurnWaste,
     /// These piles gathered into the stock in this order, then the stock turned over if
-    /// `turn_over`, then dealt.
+    /// `turn_over`, then dealt; with `shuffle`, onto the stock's own cards, shuffled, at any
+    /// click while a round is left.
     Gather {
         piles: Vec<u8>,
         turn_over: bool,
+        shuffle: bool,
     },
 }
 
@@ -325,13 +327,20 @@ impl Compiled {
                 ref group,
                 last_first,
                 turn_over,
+                shuffle,
             }) => {
                 let g = compiled
                     .group(group)
                     .ok_or_else(|| format!("redeal: Gather: no group is called {group:?}"))?;
                 let mut piles: Vec<u8> = compiled.group_piles(g).collect();
-                if piles.len() > MAX_GATHERED {
+                // A shuffle's undo keeps the position before it, not the piles' lengths.
+                if piles.len() > MAX_GATHERED && !shuffle {
                     return Err(format!("redeal: Gather: at most {MAX_GATHERED} piles"));
+                }
+                let deals_to_them =
+                    matches!(&compiled.click, Click::ToEach { piles: to, .. } if *to == piles);
+                if shuffle && (!matches!(compiled.rounds, Rounds::Times(_)) || !deals_to_them) {
+                    return Err("redeal: Gather with shuffle: a number of rounds (rounds: Some(Times(n))), and a stock that deals Around the gathered group".into());
                 }
                 if compiled.stock.is_some_and(|s| piles.contains(&s)) {
                     return Err("redeal: Gather: not the stock itself".into());
@@ -345,7 +354,11 @@ impl Compiled {
                 if last_first {
                     piles.reverse();
                 }
-                Again::Gather { piles, turn_over }
+                Again::Gather {
+                    piles,
+                    turn_over,
+                    shuffle,
+                }
             }
         };
         compiled.check_deal()?;

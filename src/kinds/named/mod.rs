@@ -4,7 +4,7 @@
 //! match, pairs by rank (Nestor), a win with cards left, draws before the deal, piles a
 //! foundation refuses in the first round (St. Helena), piles refilled from the stock or the
 //! waste (Tournament, British Constitution), foundations opened by their columns and a bottom
-//! card that stays (Salic Law). `moves` asks this
+//! card that stays (Salic Law), Aces dealt home (Intelligence). `moves` asks this
 //! module first about a move of its piles; the solver's argument for each is in `prune`.
 //! Here the rules resolved from a file; `play` the moves they add, `refill` the piles they
 //! refill, `deal` what they do before the deal.
@@ -20,7 +20,7 @@ mod refill;
 
 pub use deal::before_deal;
 pub use play::{check, legal, play, undo};
-pub use refill::{REFILLS, count_turn, refill, unrefill};
+pub use refill::{REFILLS, count_turn, deal_past_aces, refill, unrefill};
 
 /// A card byte's rank (1 Ace .. 13 King) and suit, face up or down.
 fn rank(b: u8) -> u8 {
@@ -75,6 +75,8 @@ pub struct Named {
     pub turns: Option<(u128, u8, u8, u128)>,
     /// `BlockedBetween`: the grid's first pile, how many, and its width.
     pub grid: Option<(u8, u8, u8)>,
+    /// `AcesHomeWhenDealt`.
+    pub aces_home: bool,
 }
 
 /// What the named rules need to know of a pile (`compiled` knows the rest).
@@ -258,6 +260,17 @@ impl Named {
                     named.turns = Some((bits, *cards, stock as u8, homes));
                     // Before the first turn, a pile left empty takes the stock's top card.
                     named.refill.push((bits, stock as u8, 1));
+                }
+                file::Named::AcesHomeWhenDealt => {
+                    let foundations = piles.iter().filter(|p| p.kind == Kind::Foundation);
+                    if foundations.clone().next().is_none()
+                        || foundations.clone().any(|p| p.empty != Empty::Rank(1))
+                    {
+                        return Err(field(
+                            "AcesHomeWhenDealt: foundations, each starting from the Ace (empty: Some(Rank(1)))",
+                        ));
+                    }
+                    named.aces_home = true;
                 }
                 file::Named::NoRankTwice { group: name, cards } => {
                     let (_, count) = group(name, k)?;

@@ -11,8 +11,18 @@ pub const REFILLS: usize = 3;
 
 /// Refills a pile a move left empty (`Refill`), then the pile that gave, if that left it
 /// empty, and so on: how many cards each took, in turn. `open`: the stock whose top card lies
-/// face up (its next card turns up).
-pub fn refill(n: &Named, p: &mut Position, pile: u8, open: Option<u8>) -> [u8; REFILLS] {
+/// face up (its next card turns up). With `AcesHomeWhenDealt`, an Ace from the stock goes
+/// to the foundation `home` names instead, and the pile takes the next card (the Aces are
+/// counted in what it took: `unrefill` cannot take them back, the caller keeps the
+/// position before).
+pub fn refill(
+    n: &Named,
+    p: &mut Position,
+    pile: u8,
+    stock: Option<u8>,
+    open: Option<u8>,
+    home: &dyn Fn(&Position, u8) -> Option<u8>,
+) -> [u8; REFILLS] {
     let mut taken = [0u8; REFILLS];
     // `DealtInTurns` refills only until the first card is dealt by hand.
     if n.turns.is_some_and(|(piles, ..)| piles & (1 << pile) != 0) && p.turns != 0 {
@@ -26,6 +36,11 @@ pub fn refill(n: &Named, p: &mut Position, pile: u8, open: Option<u8>) -> [u8; R
         };
         if !p.is_empty(at) || p.is_empty(from) {
             break;
+        }
+        if n.aces_home && Some(from) == stock {
+            *k = deal_past_aces(p, from, at, cards, home);
+            at = from;
+            continue;
         }
         *k = cards.min(p.len(from) as u8);
         for _ in 0..*k {
@@ -41,6 +56,34 @@ pub fn refill(n: &Named, p: &mut Position, pile: u8, open: Option<u8>) -> [u8; R
         at = from;
     }
     taken
+}
+
+/// Deals `cards` cards from the stock face up onto `pile`, each Ace on the way face up to
+/// the foundation `home` names (PySolFC's `dealToStacksOrFoundations`): the cards drawn.
+pub fn deal_past_aces(
+    p: &mut Position,
+    stock: u8,
+    pile: u8,
+    cards: u8,
+    home: &dyn Fn(&Position, u8) -> Option<u8>,
+) -> u8 {
+    let (mut drawn, mut placed) = (0u8, 0u8);
+    while placed < cards {
+        let Some(top) = p.top(stock) else { break };
+        drawn += 1;
+        let to = match home(p, top & !DOWN) {
+            Some(f) => f,
+            None => {
+                placed += 1;
+                pile
+            }
+        };
+        p.shift(stock, to, 1);
+        if p.top(to).is_some_and(|b| b & DOWN != 0) {
+            p.flip_top(to);
+        }
+    }
+    drawn
 }
 
 /// Takes refills back, the last first: each pile's cards to the pile that gave them, as

@@ -76,6 +76,10 @@ impl patience::Table for Kinds {
         let r = rules(game);
         let pile = r.pile_at(place).ok_or(None)?;
         let p = game.position();
+        // A stock that deals its top card to one pile: the card may be carried there.
+        if place == Place::Stock && depth == 0 && dealt_to(game).is_some() {
+            return Ok(1);
+        }
         let closed_stock = Some(pile) == r.stock && r.click != crate::kinds::compiled::Click::Open;
         if depth >= p.len(pile) || closed_stock || p.card(pile, depth) & DOWN != 0 {
             return Err(None);
@@ -169,6 +173,26 @@ impl patience::Table for Kinds {
             .is_some_and(|q| r.named.pairs & (1 << q) != 0 && !game.position().is_empty(q))
     }
 
+    /// The stock's top card, where its click deals it to one pile: to that pile only.
+    fn destinations(game: &Game, from: Place, count: u8) -> Vec<Place> {
+        if from == Place::Stock
+            && count == 1
+            && let Some(to) = dealt_to(game)
+        {
+            return vec![to];
+        }
+        patience::table::legal_destinations::<Self>(game, from, count)
+    }
+
+    /// The stock's card carried to the pile its click deals it to is that click.
+    fn between(game: &Game, from: Place, to: Place, count: u8) -> Option<patience::Move> {
+        if from == Place::Stock && count == 1 && dealt_to(game) == Some(to) {
+            return Some(patience::Move::new(Place::Stock, Place::Waste, 0));
+        }
+        let m = Self::to_neutral(Self::from_neutral(patience::Move::new(from, to, count))?);
+        (count == 0 || m.count == 0 || m.count == count).then_some(m)
+    }
+
     fn redeal_possible(game: &Game) -> bool {
         let r = rules(game);
         r.waste.is_some()
@@ -178,6 +202,21 @@ impl patience::Table for Kinds {
                 crate::kinds::file::Rounds::Times(t) => game.position().round < t,
             }
     }
+}
+
+/// Where the stock's click deals its top card to one pile (Salic Law's newest column) and
+/// may now: that pile's place, for a drag of the card there.
+fn dealt_to(game: &Game) -> Option<Place> {
+    let r = rules(game);
+    let stock = r.stock?;
+    let to = moves::newest_target(r, game.position())?;
+    let click = crate::kinds::Step {
+        from: stock,
+        to: r.waste.unwrap_or(stock),
+        count: 0,
+    };
+    moves::check(r, game.position(), click).ok()?;
+    Some(r.piles[usize::from(to)].place)
 }
 
 /// A hint of a named rule's move in its own words: a pair, a card onto a match, cards out.
@@ -223,23 +262,42 @@ impl CommandLine for Kinds {
 /// A patience written as a file, as players see it: its name, its one rule set (the file), its
 /// table.
 pub struct FilePatience {
+    /// The patience's first rule set.
     rules: &'static Compiled,
+    /// Every rule set, the first first: the shipped files with its name and a `rule_set`.
+    sets: Vec<&'static Compiled>,
     save_file: &'static str,
 }
 
 impl FilePatience {
-    /// The patience of a compiled file, made once.
+    /// The patience of a compiled file (of any of its rule sets), made once.
     pub fn of(rules: &'static Compiled) -> &'static FilePatience {
         static MADE: OnceLock<Mutex<Vec<&'static FilePatience>>> = OnceLock::new();
         let mut made = MADE
             .get_or_init(Default::default)
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        if let Some(p) = made.iter().find(|p| std::ptr::eq(p.rules, rules)) {
+        if let Some(p) = made
+            .iter()
+            .find(|p| p.sets.iter().any(|c| std::ptr::eq(*c, rules)))
+        {
             return p;
         }
-        let save_file = Box::leak(format!("{}-game.ron", rules.file.name).into_boxed_str());
-        let p: &'static FilePatience = Box::leak(Box::new(FilePatience { rules, save_file }));
+        // Another rule set's patience is its first's.
+        let first = super::first_rule_set(rules);
+        if let Some(p) = made.iter().find(|p| std::ptr::eq(p.rules, first)) {
+            return p;
+        }
+        let mut sets = super::rule_sets_of(first);
+        if !sets.iter().any(|c| std::ptr::eq(*c, rules)) {
+            sets.push(rules);
+        }
+        let save_file = Box::leak(format!("{}-game.ron", first.file.name).into_boxed_str());
+        let p: &'static FilePatience = Box::leak(Box::new(FilePatience {
+            rules: first,
+            sets,
+            save_file,
+        }));
         made.push(p);
         p
     }
@@ -248,11 +306,23 @@ impl FilePatience {
         self.rules
     }
 
-    fn own(&self, name: &str) -> Result<(), String> {
-        let ours = &self.rules.file.name;
-        (name.is_empty() || name.eq_ignore_ascii_case(ours))
-            .then_some(())
-            .ok_or_else(|| format!("{} has one rule set, {ours}", self.rules.file.title))
+    /// The rule set called `name` (the first when empty).
+    fn own(&self, name: &str) -> Result<&'static Compiled, String> {
+        if name.is_empty() {
+            return Ok(self.rules);
+        }
+        self.sets
+            .iter()
+            .find(|c| c.file.rule_set_name().eq_ignore_ascii_case(name))
+            .copied()
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.sets.iter().map(|c| c.file.rule_set_name()).collect();
+                format!(
+                    "{} has no rule set {name:?} (it has {})",
+                    self.rules.file.title,
+                    names.join(", ")
+                )
+            })
     }
 }
 
@@ -266,16 +336,16 @@ impl Patience for FilePatience {
     }
 
     fn rule_sets(&self) -> Vec<RuleSetInfo> {
-        vec![Kinds::info(&self.rules.file)]
+        self.sets.iter().map(|c| Kinds::info(&c.file)).collect()
     }
 
     fn rule_set(&self, name: &str) -> Result<RuleSetInfo, String> {
-        self.own(name).map(|_| Kinds::info(&self.rules.file))
+        self.own(name).map(|c| Kinds::info(&c.file))
     }
 
     fn new_game(&self, rules: &str, deal: DealNumber) -> Result<Box<dyn patience::Game>, String> {
-        self.own(rules)?;
-        Ok(Box::new(Game::new(self.rules.file.clone(), deal)))
+        let c = self.own(rules)?;
+        Ok(Box::new(Game::new(c.file.clone(), deal)))
     }
 
     fn load(&self, text: &str) -> Result<Box<dyn patience::Game>, String> {
@@ -291,8 +361,7 @@ impl Patience for FilePatience {
     }
 
     fn deal_snapshot(&self, rules: &str, deal: DealNumber) -> Option<Arc<dyn Snapshot>> {
-        self.own(rules).ok()?;
-        let params = Params(self.rules);
+        let params = Params(self.own(rules).ok()?);
         Some(patience::snapshot::<Kinds>(
             params,
             Kinds::deal(&params, deal),

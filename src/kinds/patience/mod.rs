@@ -151,7 +151,8 @@ pub fn patiences() -> Vec<&'static dyn crate::patience::Patience> {
     let mut all: Vec<&'static dyn crate::patience::Patience> = Vec::new();
     // The newest file of a name stands for it.
     for &c in known.iter().rev() {
-        if !names.contains(&c.file.name.as_str()) && added(c) {
+        // A second rule set is its patience's, not a patience of its own.
+        if !names.contains(&c.file.name.as_str()) && added(c) && c.file.rule_set.is_none() {
             names.push(&c.file.name);
             all.push(FilePatience::of(c));
         }
@@ -190,13 +191,47 @@ pub fn add(file: &PatienceFile) -> Result<&'static Compiled, String> {
 }
 
 fn by_name(name: &str) -> Option<&'static Compiled> {
+    let other = {
+        let known = known().lock().unwrap_or_else(|e| e.into_inner());
+        // The newest file of a name is the one in use.
+        if let Some(&c) = known
+            .iter()
+            .rev()
+            .find(|c| c.file.rule_set_name().eq_ignore_ascii_case(name))
+        {
+            return Some(c);
+        }
+        // Another rule set of a patience, by its own name (compiled once, on first use).
+        known
+            .iter()
+            .rev()
+            .filter(|c| c.file.rule_set.is_none())
+            .flat_map(|c| c.file.other_rule_sets().unwrap_or_default())
+            .find(|f| f.rule_set_name().eq_ignore_ascii_case(name))?
+    };
+    compiled(&other).ok()
+}
+
+/// A patience's rule sets, the first (the file itself) first.
+pub fn rule_sets_of(first: &'static Compiled) -> Vec<&'static Compiled> {
+    let mut sets = vec![first];
+    let others = first.file.other_rule_sets().unwrap_or_default();
+    sets.extend(others.iter().filter_map(|f| compiled(f).ok()));
+    sets
+}
+
+/// The first rule set of the patience a file is a rule set of (itself, for a first).
+pub fn first_rule_set(rules: &'static Compiled) -> &'static Compiled {
+    if rules.file.rule_set.is_none() {
+        return rules;
+    }
     let known = known().lock().unwrap_or_else(|e| e.into_inner());
-    // The newest file of a name is the one in use.
     known
         .iter()
         .rev()
-        .find(|c| c.file.name.eq_ignore_ascii_case(name))
+        .find(|c| c.file.rule_set.is_none() && c.file.name == rules.file.name)
         .copied()
+        .unwrap_or(rules)
 }
 
 impl patience::Rules for Kinds {
@@ -264,14 +299,18 @@ impl patience::Rules for Kinds {
 
     fn info(set: &PatienceFile) -> RuleSetInfo {
         RuleSetInfo {
-            name: set.name.clone(),
-            title: set.title.clone(),
+            name: set.rule_set_name().to_string(),
+            title: set
+                .rule_set
+                .as_ref()
+                .map_or(&set.title, |r| &r.title)
+                .clone(),
             description: set.summary.clone(),
         }
     }
 
     fn statistics_key(set: &PatienceFile) -> String {
-        set.name.clone()
+        set.rule_set_name().to_string()
     }
 
     fn deal(params: &Params, deal: DealNumber) -> Position {

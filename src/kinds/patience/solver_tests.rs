@@ -310,7 +310,8 @@ fn every_rule_broken_on_purpose_is_caught() {
 fn a_sample_of_the_files_verdicts_is_decided_again_alike() {
     for rules in crate::kinds::shipped().iter().copied() {
         let name = &rules.file.name;
-        let letters = crate::patience::verdict_files::read(&format!("{name}-{name}"));
+        let set = rules.file.rule_set_name();
+        let letters = crate::patience::verdict_files::read(&format!("{name}-{set}"));
         for want in [b'W', b'L'] {
             for (i, _) in letters
                 .iter()

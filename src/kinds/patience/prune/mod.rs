@@ -88,6 +88,13 @@
 //!    places are never alike (a card's moves depend on the places above and below it); and
 //!    rule 1 waits for the stock that fills the grid to empty (it deals to the places it finds
 //!    empty, so a card sent home earlier sends later cards elsewhere).
+//!    A redeal that shuffles (Intelligence's): where each card falls depends on the order of
+//!    every gathered pile and on the random numbers drawn so far, so the gathered piles stay
+//!    in order while a round is left (rule 2, as for any gather), rule 1 waits (as for any
+//!    gather, and for the stock that refills), and the key holds the count of numbers drawn.
+//!    Aces dealt home (`AcesHomeWhenDealt`) go to the first empty foundation of their suit:
+//!    two foundations of a suit stay alike, since swapping them maps that deal onto the
+//!    other's (each empty one of the suit gets the Ace in one of the two).
 //! 6. **A discard's cards are left out of the key** (`key`, with rule 2's switch): a discard
 //!    gives no card back, and where it takes any card on any card (or takes none but by a
 //!    named rule) no rule looks at its cards; what it holds is every card not elsewhere. Two
