@@ -132,6 +132,23 @@ fn st_helenas_second_rule_set_fills_a_space_and_keeps_its_name() {
     let back = patience.load(&game.record()).unwrap();
     assert_eq!(back.rule_set().name, "st-helena-spaces");
     assert!(patience.new_game("st-helena-nowhere", deal).is_err());
+    // `zodiac winrate --rules st-helena-spaces` decides under that rule set: as a game of it
+    // does (deal 257: won quickly where a space stays empty, not so where it fills).
+    for set in ["st-helena", "st-helena-spaces"] {
+        let effort = crate::patience::Effort {
+            budget: Some(20_000),
+            ..Default::default()
+        };
+        let mut words = Vec::new();
+        patience
+            .decide_range(set, (257, 257), 1, effort, &mut |d| words.push(d.word))
+            .unwrap();
+        let game = patience
+            .new_game(set, DealNumber::new(257).unwrap())
+            .unwrap();
+        let text = game.solve_text(Some(20_000)).unwrap();
+        assert_eq!(words, [text.split_whitespace().next().unwrap()], "{set}");
+    }
 }
 
 /// Tournament: every deal holds an Ace or a King among the eight free cells (PySolFC's hook

@@ -412,7 +412,7 @@ impl Patience for FilePatience {
         effort: Effort,
         row: &mut dyn FnMut(Decided),
     ) -> Result<(), String> {
-        self.own(rules)?;
-        <Kinds as CommandLine>::decide_range(&Params(self.rules), range, jobs, effort, row)
+        let c = self.own(rules)?;
+        <Kinds as CommandLine>::decide_range(&Params(c), range, jobs, effort, row)
     }
 }
