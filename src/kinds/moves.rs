@@ -71,19 +71,18 @@ fn stock_click(rules: &Compiled, p: &Position) -> Option<Step> {
             if super::grid::order(p, piles, usize::from(*columns), 1).is_empty());
         return (!rules.named.stock_waits(p) && !idle).then_some(click);
     }
-    let again = round_left;
     match &rules.again {
         Again::Nothing => None,
         Again::TurnWaste => {
             let waste = rules.waste?;
-            (again && !p.is_empty(waste)).then_some(Step {
+            (round_left && !p.is_empty(waste)).then_some(Step {
                 from: waste,
                 to: stock,
                 count: 0,
             })
         }
         Again::Gather { piles, .. } => {
-            (again && piles.iter().any(|&q| !p.is_empty(q))).then_some(click)
+            (round_left && piles.iter().any(|&q| !p.is_empty(q))).then_some(click)
         }
     }
 }
