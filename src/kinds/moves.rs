@@ -94,6 +94,16 @@ const NONE: u8 = 0xff;
 pub fn legal(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
     out.clear();
     out.extend(stock_click(rules, p));
+    if !rules.takers.is_empty() {
+        piles_moves(rules, p, out);
+    }
+    if rules.named.moves_cards() {
+        super::named::legal(&rules.named, p, out);
+    }
+}
+
+/// The moves of the piles' own kinds (where some pile takes cards).
+fn piles_moves(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
     let count = rules.piles.len();
     // Each pile's length and top card, once (small arrays: this runs millions of times).
     let mut lens = [0u8; MAX_PILES];
@@ -162,9 +172,6 @@ pub fn legal(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
                 out.push(step);
             }
         }
-    }
-    if rules.named.moves_cards() {
-        super::named::legal(&rules.named, p, out);
     }
 }
 

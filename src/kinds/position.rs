@@ -161,22 +161,54 @@ impl Position {
     /// matters mixed in two independent lanes (64-bit multiply-rotate, then murmur's
     /// finaliser); two positions share a key by chance once in about 2^64 pairs.
     pub fn key(&self) -> u128 {
-        let total = usize::from(self.ends[usize::from(self.piles).max(1) - 1]);
+        self.key_of_first(self.piles)
+    }
+
+    /// The key of the position with only its first `piles` piles (those after them left
+    /// out), as [`Position::key`] makes it.
+    pub fn key_of_first(&self, piles: u8) -> u128 {
+        let total = usize::from(self.ends[usize::from(piles).max(1) - 1]);
         let mut h = Hasher::new();
         h.bytes(&self.cards[..total]);
-        h.bytes(&self.ends[..usize::from(self.piles)]);
+        h.bytes(&self.ends[..usize::from(piles)]);
         h.finish(self)
     }
 
     /// The key of the position with its piles taken in this order (`order[k]` the pile in
     /// the `k`th place): piles alike, sorted, give positions that differ only by them one key.
     pub fn key_in(&self, order: &[u8]) -> u128 {
-        let mut h = Hasher::new();
+        // Each pile's length, then its cards, in one run of bytes hashed a word at a time.
+        let mut run = [0u8; MAX_CARDS + MAX_PILES];
+        let mut n = 0;
         for &pile in order {
-            h.bytes(self.pile(pile));
-            h.mix(0x100 | self.len(pile) as u64);
+            let cards = self.pile(pile);
+            run[n] = cards.len() as u8;
+            // Byte by byte: piles are short, and a copy call each costs more.
+            for (slot, &b) in run[n + 1..].iter_mut().zip(cards) {
+                *slot = b;
+            }
+            n += 1 + cards.len();
         }
+        let mut h = Hasher::new();
+        h.bytes(&run[..n]);
         h.finish(self)
+    }
+
+    /// The top cards of piles `first..first + count` that each hold one card at most, up to
+    /// the first empty one (a line with no gap), into `out`: how many.
+    pub fn line_tops(&self, first: u8, count: u8, out: &mut [u8; MAX_CARDS]) -> usize {
+        let mut at = self.start(first);
+        let mut n = 0;
+        for &end in &self.ends[usize::from(first)..usize::from(first + count)] {
+            let end = usize::from(end);
+            if end == at {
+                break;
+            }
+            out[n] = self.cards[end - 1];
+            n += 1;
+            at = end;
+        }
+        n
     }
 
     /// The pile's cards as cards, bottom first, with whether each is face up.

@@ -2,6 +2,7 @@
 //! match, pairs by rank; checked, played and taken back, the line closed up and opened again.
 
 use super::{Named, rank, suit};
+use crate::kinds::compiled::MAX_CARDS;
 use crate::kinds::{DOWN, Done, Illegal, Position, Step};
 
 /// One suit or one rank.
@@ -19,24 +20,32 @@ pub fn legal(n: &Named, p: &Position, out: &mut Vec<Step>) {
     let step = |from: u8, to: u8| Step { from, to, count: 1 };
     if let Some((first, count)) = n.line {
         let end = first + count;
-        for i in first..end {
-            let Some(c) = up(p, i) else { continue };
-            for d in 1..16u8 {
-                if n.onto_left & (1 << d) != 0
-                    && i >= first + d
-                    && up(p, i - d).is_some_and(|t| matches(t, c))
-                {
-                    out.push(step(i, i - d));
+        if n.onto_left != 0 {
+            // The line's cards once (no gap: it ends at its first empty place).
+            let mut tops = [0u8; MAX_CARDS];
+            let len = p.line_tops(first, count, &mut tops);
+            let tops = &tops[..len];
+            for (i, &c) in tops.iter().enumerate().filter(|(_, c)| **c & DOWN == 0) {
+                let mut by = n.onto_left;
+                while by != 0 {
+                    let d = by.trailing_zeros() as usize;
+                    by &= by - 1;
+                    if i >= d && tops[i - d] & DOWN == 0 && matches(tops[i - d], c) {
+                        out.push(step(first + i as u8, first + (i - d) as u8));
+                    }
                 }
             }
-            if n.out_between {
-                if between(n, p, i, 1) {
-                    out.push(step(i, n.discard.expect("checked when compiled")));
-                }
-                for j in [i.wrapping_sub(1), i + 1] {
-                    if (first..end).contains(&j) && between(n, p, i.min(j), 2) {
-                        out.push(step(i, j));
-                    }
+        }
+        for i in (first..end).filter(|_| n.out_between) {
+            if up(p, i).is_none() {
+                continue;
+            }
+            if between(n, p, i, 1) {
+                out.push(step(i, n.discard.expect("checked when compiled")));
+            }
+            for j in [i.wrapping_sub(1), i + 1] {
+                if (first..end).contains(&j) && between(n, p, i.min(j), 2) {
+                    out.push(step(i, j));
                 }
             }
         }

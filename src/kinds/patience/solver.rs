@@ -2,7 +2,8 @@
 //! position once (by a 128-bit key of it), moves home first, with what `prune` proves may be
 //! left out (cards sent home at once, piles alike taken as one, a win without take-backs
 //! first; each with its argument there, and a switch), after a few short searches with the
-//! moves in other orders (wins come early in some orders and late in others). "Winnable"
+//! moves in other orders (wins come early in some orders and late in others; where a line
+//! closes up, many short ones growing in Luby's sequence). "Winnable"
 //! comes with its line, replayed through the rules by the callers that show it; "lost" only
 //! once every position reachable was searched; "unknown" when the budget runs out. It solves the game as if every
 //! card were known ("thoughtful"), as the Klondike solver does.
@@ -87,6 +88,8 @@ fn ordered(
             3
         }
     };
+    let hint = prune.line_hint(rules, p);
+    let rank = |s: &Step| (rank(s), hint.as_ref().map_or(0, |h| h(s)));
     match shuffle {
         None => out.sort_by_key(rank),
         Some(seed) => {
@@ -96,7 +99,7 @@ fn ordered(
                     .wrapping_mul(0xff51_afd7_ed55_8ccd)
                     .rotate_left(29)
             };
-            let mut keyed: Vec<(u8, u64, Step)> = out
+            let mut keyed: Vec<((u8, u8), u64, Step)> = out
                 .iter()
                 .enumerate()
                 .map(|(i, &m)| (rank(&m), mix(i), m))
@@ -132,7 +135,13 @@ fn search(
     shuffle: Option<u64>,
     seen: &mut HashSet<u128, Fx>,
 ) -> (Ended, usize) {
-    seen.clear();
+    // A table grown far past this search's budget (by a long search before it) is let go:
+    // clearing it would cost its whole size, for each of many short searches.
+    if seen.capacity() > 4 * budget.max(4096) {
+        *seen = HashSet::default();
+    } else {
+        seen.clear();
+    }
     let mut line: Vec<Step> = Vec::new();
     let mut root = *start;
     play_safe(rules, prune, &mut root, &mut line);
@@ -236,13 +245,28 @@ impl crate::patience::solver::Solver for Search {
         // otherwise the whole search in the usual order has the rest of the budget.
         let mut ended = Ended::OutOfBudget;
         if prune.switches.restarts {
-            let share = budget.saturating_sub(searched) / RESTART_SHARE;
-            for r in 1..=RESTARTS {
-                let (short, n) = search(rules, prune, position, share, Some(r), &mut self.seen);
-                searched += n;
-                if !matches!(short, Ended::OutOfBudget) {
-                    ended = short;
-                    break;
+            let mut short = |r: u64, share: usize, searched: &mut usize| {
+                let (ended, n) = search(rules, prune, position, share, Some(r), &mut self.seen);
+                *searched += n;
+                (!matches!(ended, Ended::OutOfBudget)).then_some(ended)
+            };
+            if let Some(unit) = prune.restart_unit(rules) {
+                // Many short searches, growing as Luby's sequence, within half the budget.
+                let mut r = 1;
+                while searched + unit * luby(r) <= budget / 2 {
+                    if let Some(e) = short(r, unit * luby(r), &mut searched) {
+                        ended = e;
+                        break;
+                    }
+                    r += 1;
+                }
+            } else {
+                let share = budget.saturating_sub(searched) / RESTART_SHARE;
+                for r in 1..=RESTARTS {
+                    if let Some(e) = short(r, share, &mut searched) {
+                        ended = e;
+                        break;
+                    }
                 }
             }
         }
@@ -278,5 +302,19 @@ impl crate::patience::solver::Solver for Search {
     /// every card known.
     fn note_words(hidden: bool) -> Option<String> {
         hidden.then(|| "with every card known, as the solver sees them".to_string())
+    }
+}
+
+/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ...: the r-th term (r from 1). Restarts this long
+/// (times a unit) waste at most a log factor against the best fixed length, which no one
+/// knows beforehand (Luby, Sinclair and Zuckerman, 1993).
+fn luby(r: u64) -> usize {
+    let mut r = r;
+    loop {
+        let k = 64 - r.leading_zeros() as u64; // 2^(k-1) <= r < 2^k
+        if r == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        r = r - (1 << (k - 1)) + 1;
     }
 }

@@ -275,6 +275,7 @@ fn every_rule_broken_on_purpose_is_caught() {
         Mutant::SymmetryIgnoresDeal,
         Mutant::LineAlike,
         Mutant::LonelyLeftOnly,
+        Mutant::ApartOneStep,
         Mutant::BuildAlone,
     ] {
         let mut rng = StdRng::seed_from_u64(57);

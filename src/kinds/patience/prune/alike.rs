@@ -2,7 +2,7 @@
 //! rule 6), and the moves that only swap them left out; which piles are alike, and when.
 
 use super::Prune;
-use crate::kinds::compiled::{Again, Compiled};
+use crate::kinds::compiled::{Again, Compiled, MAX_PILES};
 use crate::kinds::file::{Build, Rounds};
 use crate::kinds::{Position, Step};
 
@@ -25,18 +25,31 @@ impl Prune {
         if !self.switches.symmetry || self.classes.is_empty() && self.sinks == 0 {
             return p.key();
         }
-        let mut order: Vec<u8> = (0..p.piles() as u8).collect();
-        for class in self.active(rules, p) {
+        let mut active = self.active(rules, p).peekable();
+        // Only discards left out, and they are the last piles: the plain key of the others.
+        let first = self.sinks.trailing_zeros();
+        let last_only =
+            self.sinks != 0 && self.sinks >> first == (1 << (p.piles() as u32 - first)) - 1;
+        if last_only && active.peek().is_none() {
+            return p.key_of_first(first as u8);
+        }
+        let mut order: [u8; MAX_PILES] = std::array::from_fn(|i| i as u8);
+        for class in active {
             let mut sorted = class.piles.clone();
             sorted.sort_by(|&a, &b| p.pile(a).cmp(p.pile(b)));
             for (&slot, &pile) in class.piles.iter().zip(&sorted) {
                 order[usize::from(slot)] = pile;
             }
         }
-        if self.sinks != 0 {
-            order.retain(|&q| self.sinks & (1 << q) == 0);
+        let mut n = 0;
+        for k in 0..p.piles() {
+            let q = order[k];
+            if self.sinks & (1 << q) == 0 {
+                order[n] = q;
+                n += 1;
+            }
         }
-        p.key_in(&order)
+        p.key_in(&order[..n])
     }
 
     fn active<'a>(&'a self, rules: &Compiled, p: &Position) -> impl Iterator<Item = &'a Class> {
