@@ -46,6 +46,11 @@ pub struct PatienceFile {
     /// The rules no parameter says, by name (`kinds::named`): pairs, a line that closes up.
     #[serde(default)]
     pub named: Vec<Named>,
+    /// Positions the table's solver may search before it says "unknown" (default 20,000):
+    /// more where positions are cheap and hard deals need more (Accordion: docs/performance.md).
+    /// The same on every machine, so a deal's level and the daily deal stand on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_budget: Option<u32>,
 }
 
 /// A second rule set's name (`zodiac --rules`, files, statistics) and title (Settings).

@@ -245,3 +245,20 @@ fn a_gather_of_piles_dealt_face_down_is_refused() {
     let e = parse("g.ron", text).unwrap_err();
     assert!(e.contains("must lie face up"), "{e}");
 }
+
+#[test]
+fn a_table_budget_is_kept_within_tenths_of_a_second() {
+    let file = |budget: u32| {
+        format!(
+            "(name: \"t\", title: \"T\", summary: \"\", rules: \"\", table_budget: Some({budget}), \
+            groups: [(name: \"piles\", kind: Tableau, count: Some(4), build: Some(AnySuit))], \
+            deal: (steps: [Piles(group: \"piles\", cards: 13)]), \
+            layout: [(groups: [(group: \"piles\")])])"
+        )
+    };
+    parse("t.ron", &file(100_000)).unwrap();
+    for budget in [0, 999, 1_000_001] {
+        let e = parse("t.ron", &file(budget)).unwrap_err();
+        assert!(e.contains("table_budget"), "{budget}: {e}");
+    }
+}

@@ -26,6 +26,11 @@ pub trait Solver: Default + 'static {
     /// Positions a verdict at the table may search before it says "unknown": a few tenths of
     /// a second of one core, so that the table never waits long.
     const TABLE_BUDGET: usize;
+    /// The table's budget for these rules: [`Solver::TABLE_BUDGET`] unless the rules say
+    /// otherwise (a patience file's `table_budget`).
+    fn table_budget(_params: &Params<Self>) -> usize {
+        Self::TABLE_BUDGET
+    }
     /// Positions the command line searches before "unknown" unless `--budget` says otherwise;
     /// `None` for a solver that always searches to the end (it takes no budget, and counts no
     /// positions).
@@ -132,7 +137,7 @@ pub fn kept_bytes<S: Solver>() -> Option<usize> {
 /// Decides a position with the budget the table allows (on any thread), in the front end's
 /// moves and words: a patience's `Rules::solve`.
 pub fn solve_at_table<S: Solver>(params: &Params<S>, position: &Position<S>) -> Verdict {
-    let (verdict, _) = with_solver(|s: &mut S| s.solve(params, position, S::TABLE_BUDGET));
+    let (verdict, _) = with_solver(|s: &mut S| s.solve(params, position, S::table_budget(params)));
     verdict.map(S::Rules::to_neutral, S::note_words)
 }
 

@@ -147,6 +147,13 @@ impl Compiled {
         if !(1..=13).contains(&ranks) {
             return Err(format!("ranks: {ranks}: 1 (Aces only) to 13 (Ace to King)"));
         }
+        // A verdict at the table comes within tenths of a second, not minutes.
+        if let Some(b) = file
+            .table_budget
+            .filter(|b| !(1_000..=1_000_000).contains(b))
+        {
+            return Err(format!("table_budget: {b}: 1000 to 1000000 positions"));
+        }
         if file.name.is_empty()
             || !file
                 .name

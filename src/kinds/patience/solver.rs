@@ -195,6 +195,13 @@ impl crate::patience::solver::Solver for Search {
     /// A few hundredths of a second: a winnable deal is searched for among 64 numbers, each
     /// within this budget, on the task pool the table's verdicts share.
     const TABLE_BUDGET: usize = 20_000;
+    fn table_budget(params: &Params) -> usize {
+        params
+            .0
+            .file
+            .table_budget
+            .map_or(Self::TABLE_BUDGET, |b| b as usize)
+    }
     const BUDGET: Option<usize> = Some(5_000_000);
     /// A 16-byte key in a table at most seven eighths full, doubled when it fills.
     const BYTES_A_POSITION: usize = 40;

@@ -358,3 +358,25 @@ fn a_win_with_cards_face_down_says_every_card_was_known() {
         );
     }
 }
+
+/// A file's `table_budget` is what the table searches with: Accordion's deal 7 needs ~10,000
+/// positions, more than its short restarts find within the usual 20,000 (half of it theirs),
+/// and the table, with the file's 100,000, says it is winnable.
+#[test]
+fn the_table_searches_with_the_files_own_budget() {
+    let accordion = crate::kinds::shipped()
+        .iter()
+        .copied()
+        .find(|c| c.file.name == "accordion")
+        .unwrap();
+    let p = deal::deal(accordion, DealNumber::new(7).unwrap());
+    let usual = <Search as Solver>::TABLE_BUDGET;
+    let (verdict, _) = Search::default().solve(&Params(accordion), &p, usual);
+    assert!(matches!(verdict, Verdict::Unknown { .. }), "{verdict:?}");
+    assert_eq!(
+        <Search as Solver>::table_budget(&Params(accordion)),
+        100_000
+    );
+    let verdict = crate::patience::solver::solve_at_table::<Search>(&Params(accordion), &p);
+    assert!(matches!(verdict, Verdict::Winnable { .. }), "{verdict:?}");
+}
