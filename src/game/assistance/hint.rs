@@ -9,7 +9,7 @@ use crate::game::messages::{AskHint, CannotWin, GameChanged, Step, Toast};
 use crate::game::session::Session;
 use crate::game::table::{Framing, HintHighlight};
 use crate::game::verdicts::Verdicts;
-use crate::patience::{Place, Status, Verdict};
+use crate::patience::{Game, Move, Place, Status, Verdict};
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -68,7 +68,7 @@ fn show_hint(
             Vec::new()
         }
         // Outside what the solver decides (a hand-made position): the rules' own hint.
-        Verdict::Unknown { .. } => match game.rules_hint() {
+        Verdict::Unknown { .. } => match guess(game.as_ref()) {
             Some(m) if m.is_turn() || m.is_redeal() => {
                 let what = if m.is_turn() {
                     "turn the stock"
@@ -96,6 +96,19 @@ fn show_hint(
     light(&mut highlights, &lit, run);
 }
 
+/// The hint where the solver cannot decide: the rules' own, else what a click on the first
+/// face-up card that can move does (a line's move, Accordion's, is neither home nor a turn),
+/// so that "No move is left" is said only where none is.
+fn guess(game: &dyn Game) -> Option<Move> {
+    game.rules_hint().or_else(|| {
+        game.places().into_iter().find_map(|place| {
+            let cards = game.cards(place);
+            let depths = cards.iter().rev().take_while(|s| s.face_up).count();
+            (0..depths.max(1)).find_map(|depth| game.best_move(place, depth))
+        })
+    })
+}
+
 fn light(
     highlights: &mut Query<(&HintHighlight, &mut Visibility, &mut Framing)>,
     lit: &[Place],
@@ -109,5 +122,23 @@ fn light(
         } else {
             Visibility::Hidden
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::patience::DealNumber;
+
+    #[test]
+    fn without_the_solver_a_move_is_offered_where_the_rules_have_no_hint() {
+        // Accordion's moves are neither home nor a turn: the rules give no hint of their own.
+        let accordion = crate::registry::by_name("accordion").unwrap();
+        let mut game = accordion
+            .new_game("accordion", DealNumber::new(1).unwrap())
+            .unwrap();
+        assert_eq!(game.rules_hint(), None);
+        let m = guess(game.as_ref()).expect("a move");
+        assert!(game.play(m).is_ok(), "{m:?}");
     }
 }
