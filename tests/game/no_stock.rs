@@ -108,6 +108,26 @@ fn neutral_place(text: &str) -> Option<Place> {
     }
 }
 
+/// The position whose verdict a test holds back, as a slow solver would (see [`Hold`]).
+static HELD: std::sync::Mutex<Option<Table>> = std::sync::Mutex::new(None);
+
+/// Holds back the verdict on a position until dropped (also when the test fails, so that no
+/// thread of the task pool is left waiting).
+struct Hold;
+
+impl Hold {
+    fn back(p: Table) -> Hold {
+        *HELD.lock().unwrap_or_else(|e| e.into_inner()) = Some(p);
+        Hold
+    }
+}
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        *HELD.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+}
+
 /// Piles has no solver: every position is unknown to it, and it takes no budget.
 #[derive(Default)]
 pub struct NoSolver;
@@ -118,7 +138,11 @@ impl patience::solver::Solver for NoSolver {
     const TABLE_BUDGET: usize = 0;
     const BUDGET: Option<usize> = None;
 
-    fn solve(&mut self, _: &PilesRules, _: &Table, _: usize) -> (Verdict<PilesMove>, usize) {
+    fn solve(&mut self, _: &PilesRules, p: &Table, _: usize) -> (Verdict<PilesMove>, usize) {
+        // A position a test holds back is worked out only once the test lets it go.
+        while HELD.lock().unwrap_or_else(|e| e.into_inner()).as_ref() == Some(p) {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
         let why = "Piles has no solver.".into();
         (Verdict::Unknown { why }, 0)
     }
@@ -601,4 +625,50 @@ fn a_patience_without_a_stock_plays_through_the_front_end() {
         "{labels:?}"
     );
     assert!(!labels.iter().any(|l| l.contains("waste")), "{labels:?}");
+}
+
+/// A hint the solver is still working out says so once the wait is longer than a glance, and
+/// the words give way to the hint when it comes.
+#[test]
+fn a_hint_still_being_worked_out_says_so() {
+    use zodiac::game::assistance::hint::HintWait;
+    use zodiac::game::hud::toasts::Banner;
+    const WAIT: &str = "Working out a hint…";
+    // A deal of its own (the other tests' positions are not held), with a move to hint at.
+    let deal = (500..1500u128)
+        .find(|&d| {
+            let table = <Piles as patience::Rules>::deal(&PilesRules, DealNumber::new(d).unwrap());
+            (0..4).any(|c| table.top(c).is_some_and(|card| card.rank() == 1))
+        })
+        .expect("an Ace on top");
+    let dir = std::env::temp_dir().join(format!("zodiac-hint-wait-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let held = Hold::back(<Piles as patience::Rules>::deal(
+        &PilesRules,
+        DealNumber::new(deal).unwrap(),
+    ));
+    let mut h = Harness::launch_among(
+        LaunchOptions {
+            patience: Some("piles".into()),
+            deal: DealNumber::new(deal),
+            rules: None,
+            data_dir: dir,
+        },
+        Patiences(vec![&PILES, zodiac::registry::default()]),
+    );
+    h.key(KeyCode::KeyH, &[]);
+    let toast = |h: &Harness| {
+        h.app
+            .world()
+            .resource::<Banner>()
+            .toast()
+            .map(str::to_string)
+    };
+    h.run_until("the wait is said", |h| toast(h).as_deref() == Some(WAIT));
+    assert!(h.app.world().resource::<HintWait>().0);
+    drop(held);
+    h.run_until("the hint comes", |h| toast(h).as_deref() != Some(WAIT));
+    assert!(!h.app.world().resource::<HintWait>().0);
+    let words = toast(&h).unwrap_or_default();
+    assert!(words.starts_with("Hint: "), "{words}");
 }

@@ -13,9 +13,15 @@ use crate::patience::{Game, Move, Place, Status, Verdict};
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<HintWait>();
     // Before the lost notice, which takes its `CannotWin`.
     app.add_systems(Update, show_hint.in_set(Step::Advise));
 }
+
+/// A hint asked for and still being worked out by the solver: after a glance the toasts say
+/// so (frames keep coming while the solver works).
+#[derive(Resource, Default, PartialEq)]
+pub struct HintWait(pub bool);
 
 #[allow(clippy::too_many_arguments)]
 fn show_hint(
@@ -23,7 +29,7 @@ fn show_hint(
     mut changes: MessageReader<GameChanged>,
     session: Res<Session>,
     verdicts: Res<Verdicts>,
-    mut waiting: Local<bool>,
+    mut waiting: ResMut<HintWait>,
     mut toasts: MessageWriter<Toast>,
     mut lost: MessageWriter<CannotWin>,
     mut highlights: Query<(&HintHighlight, &mut Visibility, &mut Framing)>,
@@ -32,18 +38,20 @@ fn show_hint(
     let changed = changes.read().count() > 0;
     // The game changed: an old hint no longer holds (and one still being worked out is moot).
     if changed {
-        *waiting = false;
+        waiting.set_if_neq(HintWait(false));
         light(&mut highlights, &[], None);
     }
-    *waiting |= asked;
-    if !*waiting {
+    if asked {
+        waiting.set_if_neq(HintWait(true));
+    }
+    if !waiting.0 {
         return;
     }
     let game = &session.game;
     let Some(verdict) = verdicts.want(&game.snapshot()) else {
         return;
     };
-    *waiting = false;
+    waiting.0 = false;
     // The move's source is framed with the whole run that moves.
     let mut run = None;
     let lit = match &*verdict {

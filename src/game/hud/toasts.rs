@@ -3,6 +3,7 @@
 //! aside, which stays until the player dismisses it.
 
 use crate::game::assistance::daily::Dailies;
+use crate::game::assistance::hint::HintWait;
 use crate::game::input::buttons::Action;
 use crate::game::messages::Overlay;
 use crate::game::messages::{Announce, GameChanged, Inspect, Refused, Step, Toast};
@@ -210,20 +211,27 @@ fn same_stage(a: &str, b: &str) -> bool {
 const GLANCE: Duration = Duration::from_millis(300);
 
 /// A new deal that waits (for the solver to find a winnable one, or for today's deal to be
-/// worked out) says so once the wait lasts longer than a glance, until the deal comes. Both
-/// waits ask for frames while they last.
+/// worked out), or a hint the solver is still working out, says so once the wait lasts longer
+/// than a glance, until the deal or the hint comes. Each wait asks for frames while it lasts.
 fn say_the_wait(
     picker: Res<DealPicker>,
     dailies: Res<Dailies>,
+    hint: Res<HintWait>,
     mut banner: ResMut<Banner>,
     mut since: Local<Option<Instant>>,
     mut said: MessageWriter<Announce>,
 ) {
-    const WORDS: [&str; 2] = ["Dealing today's deal…", "Finding a winnable deal…"];
+    const WORDS: [&str; 3] = [
+        "Dealing today's deal…",
+        "Finding a winnable deal…",
+        "Working out a hint…",
+    ];
     let waiting = if dailies.dealing() {
         Some(WORDS[0])
     } else if picker.dealing() {
         Some(WORDS[1])
+    } else if hint.0 {
+        Some(WORDS[2])
     } else {
         None
     };
