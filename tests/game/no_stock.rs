@@ -510,13 +510,18 @@ impl patience::Table for Piles {
 
 /// A deal whose opening has a card to send home, and the column it is on.
 fn a_deal_with_an_ace_on_top() -> (u128, u8) {
-    for deal in 1..1000u128 {
+    a_deal_with_an_ace_on_top_from(1)
+}
+
+/// The first deal from `first` on with an Ace on top of a column, and that column.
+fn a_deal_with_an_ace_on_top_from(first: u128) -> (u128, u8) {
+    for deal in first..first + 1000 {
         let table = <Piles as patience::Rules>::deal(&PilesRules, DealNumber::new(deal).unwrap());
         if let Some(c) = (0..4).find(|&c| table.top(c).is_some_and(|card| card.rank() == 1)) {
             return (deal, c);
         }
     }
-    unreachable!("some deal of the first thousand has an Ace on top of a column")
+    unreachable!("some deal of a thousand has an Ace on top of a column")
 }
 
 fn hud_counts(h: &mut Harness) -> String {
@@ -529,16 +534,11 @@ fn hud_counts(h: &mut Harness) -> String {
         .expect("the HUD counts the moves")
 }
 
-fn game(h: &Harness) -> &dyn patience::Game {
-    h.app.world().resource::<Session>().game.as_ref()
-}
-
-#[test]
-fn a_patience_without_a_stock_plays_through_the_front_end() {
-    let (deal, column) = a_deal_with_an_ace_on_top();
-    let dir = std::env::temp_dir().join(format!("zodiac-no-stock-{}", std::process::id()));
+/// The game launched on Piles' deal among the shipped patiences, in a data folder of its own.
+fn launch(deal: u128, name: &str) -> Harness {
+    let dir = std::env::temp_dir().join(format!("zodiac-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let mut h = Harness::launch_among(
+    Harness::launch_among(
         LaunchOptions {
             patience: Some("piles".into()),
             deal: DealNumber::new(deal),
@@ -546,7 +546,17 @@ fn a_patience_without_a_stock_plays_through_the_front_end() {
             data_dir: dir,
         },
         Patiences(vec![&PILES, zodiac::registry::default()]),
-    );
+    )
+}
+
+fn game(h: &Harness) -> &dyn patience::Game {
+    h.app.world().resource::<Session>().game.as_ref()
+}
+
+#[test]
+fn a_patience_without_a_stock_plays_through_the_front_end() {
+    let (deal, column) = a_deal_with_an_ace_on_top();
+    let mut h = launch(deal, "no-stock");
     assert_eq!(game(&h).patience().name(), "piles");
     // Nothing of a stock or a waste: not counted in the HUD, no badge, no setting for them.
     let counts = hud_counts(&mut h);
@@ -635,27 +645,12 @@ fn a_hint_still_being_worked_out_says_so() {
     use zodiac::game::hud::toasts::Banner;
     const WAIT: &str = "Working out a hint…";
     // A deal of its own (the other tests' positions are not held), with a move to hint at.
-    let deal = (500..1500u128)
-        .find(|&d| {
-            let table = <Piles as patience::Rules>::deal(&PilesRules, DealNumber::new(d).unwrap());
-            (0..4).any(|c| table.top(c).is_some_and(|card| card.rank() == 1))
-        })
-        .expect("an Ace on top");
-    let dir = std::env::temp_dir().join(format!("zodiac-hint-wait-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let (deal, _) = a_deal_with_an_ace_on_top_from(500);
     let held = Hold::back(<Piles as patience::Rules>::deal(
         &PilesRules,
         DealNumber::new(deal).unwrap(),
     ));
-    let mut h = Harness::launch_among(
-        LaunchOptions {
-            patience: Some("piles".into()),
-            deal: DealNumber::new(deal),
-            rules: None,
-            data_dir: dir,
-        },
-        Patiences(vec![&PILES, zodiac::registry::default()]),
-    );
+    let mut h = launch(deal, "hint-wait");
     h.key(KeyCode::KeyH, &[]);
     let toast = |h: &Harness| {
         h.app

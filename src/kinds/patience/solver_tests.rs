@@ -8,6 +8,7 @@ use super::solver_positions::{off_home, small};
 use super::{Kinds, Params, Search};
 use crate::cards::DealNumber;
 use crate::kinds::compiled::Compiled;
+use crate::kinds::tests_named::shipped_file;
 use crate::kinds::{Position, deal, moves};
 use crate::patience::Verdict;
 use crate::patience::solver::Solver;
@@ -335,11 +336,7 @@ fn a_sample_of_the_files_verdicts_is_decided_again_alike() {
 /// ("Winnable, with every card known, …"); one with every card in sight says nothing more.
 #[test]
 fn a_win_with_cards_face_down_says_every_card_was_known() {
-    let stonewall = crate::kinds::shipped()
-        .iter()
-        .copied()
-        .find(|c| c.file.name == "stonewall")
-        .unwrap();
+    let stonewall = shipped_file("stonewall");
     let freecell = files()
         .into_iter()
         .find(|c| c.file.name == "freecell")
@@ -364,11 +361,7 @@ fn a_win_with_cards_face_down_says_every_card_was_known() {
 /// and the table, with the file's 100,000, says it is winnable.
 #[test]
 fn the_table_searches_with_the_files_own_budget() {
-    let accordion = crate::kinds::shipped()
-        .iter()
-        .copied()
-        .find(|c| c.file.name == "accordion")
-        .unwrap();
+    let accordion = shipped_file("accordion");
     let p = deal::deal(accordion, DealNumber::new(7).unwrap());
     let usual = <Search as Solver>::TABLE_BUDGET;
     let (verdict, _) = Search::default().solve(&Params(accordion), &p, usual);
