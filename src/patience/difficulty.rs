@@ -186,9 +186,9 @@ pub fn seed(deal: DealNumber, round: u64, play: u32) -> u64 {
     d.roll() ^ u64::from(play)
 }
 
-/// The moves a casual player sees: what a click on each face-up card sends, and the rules'
-/// hint, without repeats.
-fn clicks(game: &dyn Game) -> Vec<Move> {
+/// The moves a casual player sees: what a click on each face-up card sends (a turn on the
+/// stock), in the table's order, without repeats.
+pub fn clicks(game: &dyn Game) -> Vec<Move> {
     let mut moves = Vec::new();
     for place in game.places() {
         let cards = game.cards(place);

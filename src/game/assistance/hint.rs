@@ -108,13 +108,8 @@ fn show_hint(
 /// face-up card that can move does (a line's move, Accordion's, is neither home nor a turn),
 /// so that "No move is left" is said only where none is.
 fn guess(game: &dyn Game) -> Option<Move> {
-    game.rules_hint().or_else(|| {
-        game.places().into_iter().find_map(|place| {
-            let cards = game.cards(place);
-            let depths = cards.iter().rev().take_while(|s| s.face_up).count();
-            (0..depths.max(1)).find_map(|depth| game.best_move(place, depth))
-        })
-    })
+    game.rules_hint()
+        .or_else(|| crate::patience::difficulty::clicks(game).first().copied())
 }
 
 fn light(
