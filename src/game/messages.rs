@@ -25,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ExportHistory>()
         .add_message::<ResetVegas>()
         .add_message::<Announce>()
+        .add_message::<Considering>()
         .init_state::<Overlay>()
         .init_resource::<TextEntry>()
         .configure_sets(
@@ -213,6 +214,15 @@ pub struct ExportHistory;
 /// Set the Vegas balance of the rule set in play back to nothing.
 #[derive(Message, Clone, Debug)]
 pub struct ResetVegas(pub String);
+
+/// The New chooser shows this patience under this rule set: with winnable deals only, its next
+/// deal is searched ahead while the player chooses (`session::deals`), so Deal finds it ready.
+/// Other patiences are not searched ahead unasked: a player may never open most of them.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Considering {
+    pub patience: String,
+    pub rules: String,
+}
 
 /// A short line for the player at the bottom of the table (it fades by itself).
 #[derive(Message, Clone, Debug, PartialEq)]

@@ -175,3 +175,38 @@ fn todays_deal_is_dealt_won_and_marked_on_the_calendar() {
     assert!(text.contains("Daily streak 1"), "{text}");
     assert!(text.contains("— won"), "today's deal is done: {text}");
 }
+
+/// With winnable deals only, the next deal is searched ahead for the patience in play and for
+/// the one the New chooser shows, so Deal there deals at once, and for no other: a first start
+/// searched every patience's, seconds of both cores for patiences a player may never open.
+#[test]
+fn the_patience_the_chooser_shows_is_searched_ahead_and_no_other() {
+    use zodiac::game::session::DealPicker;
+    fn picker(h: &Harness) -> &DealPicker {
+        h.app.world().resource::<DealPicker>()
+    }
+    let mut h = Harness::of("klondike", 5, "considered");
+    h.run_until("Klondike's three rule sets' next deals found ahead", |h| {
+        picker(h).ready_for("klondike") == 3 && !picker(h).searching()
+    });
+    for _ in 0..100 {
+        h.update();
+        assert!(!picker(&h).searching(), "no other patience is searched");
+    }
+    h.click_button("New");
+    h.settle();
+    h.click_button("One-deck games");
+    h.settle();
+    h.click_button("Four Seasons");
+    h.settle();
+    h.run_until("Four Seasons' next deal found ahead", |h| {
+        picker(h).ready_for("four-seasons") == 1
+    });
+    h.click_button("Deal");
+    let mut waited = false;
+    h.run_until("Four Seasons dealt", |h| {
+        waited |= picker(h).dealing();
+        h.any_game().patience().name() == "four-seasons"
+    });
+    assert!(!waited, "dealt at once, from the deal found ahead");
+}

@@ -11,7 +11,7 @@ use super::Overlay;
 use crate::game::assistance::daily::PlayDaily;
 use crate::game::draw::miniature;
 use crate::game::input::buttons::Action;
-use crate::game::messages::{Request, Step, TextEntry};
+use crate::game::messages::{Considering, Request, Step, TextEntry};
 use crate::game::session::files::Settings;
 use crate::game::session::{Patiences, Session, Want};
 use crate::game::settings::DeckStyle;
@@ -47,6 +47,10 @@ pub(super) fn plugin(app: &mut App) {
             type_to_find
                 .in_set(Step::Input)
                 .run_if(in_state(Overlay::NewGame)),
+        )
+        .add_systems(
+            Update,
+            say_considered.run_if(in_state(Overlay::NewGame).and_then(resource_changed::<Choice>)),
         )
         .add_systems(
             Update,
@@ -110,6 +114,14 @@ fn start_choice(mut choice: ResMut<Choice>, session: Res<Session>, settings: Res
         want: Some(Want::of(Some(&settings))),
         find: String::new(),
     };
+}
+
+/// The session searches ahead for a deal of the patience the chooser shows.
+fn say_considered(choice: Res<Choice>, mut considering: MessageWriter<Considering>) {
+    considering.write(Considering {
+        patience: choice.patience.clone(),
+        rules: choice.rules.clone(),
+    });
 }
 
 /// A patience is found by any part of its title or its name, in any case.

@@ -1,12 +1,12 @@
 //! New random deal numbers (`DealPicker`). With "winnable deals only" the next deal the solver
 //! proves winnable is found ahead, on the task pool, for the rules in play, each shipped rule
-//! set of the patience in play and the rules each other patience would deal under, so New game
-//! and a switch of patience find one ready. When none is ready yet, the request waits for the
+//! set of the patience in play and the patience the New chooser shows (`Considering`), so New
+//! game and a switch of patience find one ready. When none is ready yet, the request waits for the
 //! search (on the task pool, never in a frame) and is made again once it ends.
 
 use super::*;
 use crate::cards::MAX_DEAL;
-use crate::game::messages::Toast;
+use crate::game::messages::{Considering, Toast};
 use crate::patience::Verdict;
 use crate::patience::difficulty::{self, Level};
 use crate::profile;
@@ -91,6 +91,9 @@ pub struct DealPicker {
     due: Vec<Request>,
     /// `ready` changed since it was last saved.
     unsaved: bool,
+    /// The patience and rule set the New chooser last showed (`Considering`): the one other
+    /// patience searched ahead.
+    considered: Option<(String, String)>,
 }
 
 /// What [`DealPicker::pick`] gives.
@@ -125,6 +128,7 @@ impl DealPicker {
             waiting: Vec::new(),
             due: Vec::new(),
             unsaved: false,
+            considered: None,
         }
     }
 
@@ -190,6 +194,19 @@ impl DealPicker {
     /// rest.
     pub fn dealing(&self) -> bool {
         !self.waiting.is_empty() || !self.due.is_empty()
+    }
+
+    /// A search ahead is under way.
+    pub fn searching(&self) -> bool {
+        self.finding.is_some()
+    }
+
+    /// How many of this patience's rule sets have a winnable deal ready.
+    pub fn ready_for(&self, patience: &str) -> usize {
+        self.ready
+            .iter()
+            .filter(|(u, _)| u.patience == patience)
+            .count()
     }
 
     /// The requests whose search has ended, oldest first: the session makes them before any
@@ -312,8 +329,8 @@ fn first_proved(
 }
 
 /// Keeps a winnable deal number ready for the rules in play, for each shipped rule set of the
-/// patience in play (a change of rules in Settings deals at once too), and for the rules each
-/// other patience would deal under (a switch deals at once); hands the requests that waited
+/// patience in play (a change of rules in Settings deals at once too), and for the patience
+/// and rules the New chooser shows (Deal there finds it ready); hands the requests that waited
 /// for a search back to the session once it ends.
 pub(super) fn find_next_deal(
     mut picker: ResMut<DealPicker>,
@@ -321,8 +338,12 @@ pub(super) fn find_next_deal(
     patiences: Res<Patiences>,
     settings: Option<Res<Settings>>,
     verdicts: Res<Verdicts>,
+    mut considering: MessageReader<Considering>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    if let Some(c) = considering.read().last() {
+        picker.considered = Some((c.patience.clone(), c.rules.clone()));
+    }
     if let Some((u, task)) = picker.finding.as_mut() {
         let u = u.clone();
         if let Some(found) = block_on(poll_once(task)) {
@@ -356,22 +377,24 @@ pub(super) fn find_next_deal(
         .rule_sets()
         .into_iter()
         .filter_map(|s| patience.new_game(&s.name, deal).ok());
-    let others = patiences
-        .0
-        .iter()
-        .filter(|p| p.name() != patience.name())
-        // Only where the solver's verdicts are quick: a patience not yet measured deals its
-        // first winnable deal when switched to, after its search.
-        .filter(|p| crate::patience::difficulty::measured(p.name()))
-        .filter_map(|p| {
-            let rules = settings
-                .as_ref()
-                .and_then(|s| s.rules_for(p.name()))
-                .filter(|r| p.rule_set(r).is_ok())
-                .map(str::to_string)
-                .or_else(|| p.rule_sets().first().map(|r| r.name.clone()))?;
-            p.new_game(&rules, deal).ok()
-        });
+    // Of the other patiences, only the one the New chooser shows: searching ahead for every
+    // one at the first start cost seconds of both cores for patiences a player may never open.
+    // And only where the solver's verdicts are quick: a patience not yet measured deals its
+    // first winnable deal when switched to, after its search.
+    let considered = picker.considered.clone();
+    let others = considered.iter().filter_map(|(name, rules)| {
+        let p = patiences.by_name(name)?;
+        if p.name() == patience.name() || !crate::patience::difficulty::measured(p.name()) {
+            return None;
+        }
+        let rules = Some(rules.as_str())
+            .filter(|r| p.rule_set(r).is_ok())
+            .or_else(|| settings.as_ref().and_then(|s| s.rules_for(p.name())))
+            .filter(|r| p.rule_set(r).is_ok())
+            .map(str::to_string)
+            .or_else(|| p.rule_sets().first().map(|r| r.name.clone()))?;
+        p.new_game(&rules, deal).ok()
+    });
     let wanted = std::iter::once(game.new_deal(deal))
         .chain(shipped)
         .chain(others)
