@@ -216,3 +216,22 @@ fn tab_to_a_button_out_of_sight_scrolls_the_panel_to_it() {
     let close = h.button_at("Close");
     assert!(close.y < foot, "Close in sight: {close}, foot {foot}");
 }
+
+/// Each text size drawn keeps a glyph atlas of its own (1 MiB, and as much again on a software
+/// renderer's GPU): the stock's count is the HUD's small text, hinted as the HUD's is, so it
+/// draws from the HUD's atlas rather than one of its own.
+#[test]
+fn the_stock_count_draws_from_the_huds_glyph_atlas() {
+    let mut h = Harness::of("zodiac", 1, "atlases");
+    h.settle();
+    let atlases = h.app.world().resource::<bevy::text::FontAtlasSet>();
+    let keys: Vec<_> = atlases.keys().collect();
+    assert!(!keys.is_empty(), "no text was drawn");
+    for a in &keys {
+        let twins = keys
+            .iter()
+            .filter(|b| (b.id, b.index, b.font_size_bits) == (a.id, a.index, a.font_size_bits))
+            .count();
+        assert_eq!(twins, 1, "one size of one font in two atlases: {keys:?}");
+    }
+}

@@ -267,6 +267,9 @@ fn redraw_table(
                     font_size: (theme::SMALL_TEXT * hud_scale(layout.width)).into(),
                     ..default()
                 },
+                // Hinted as UI text is: an atlas is kept per hinting too, and text in the
+                // world is unhinted unless told.
+                FontHinting::Enabled,
                 TextColor(Palette::HUD_TEXT),
                 Transform::from_xyz(0.0, 0.0, 0.01),
                 TalonCount(Place::Stock),
