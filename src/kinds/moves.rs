@@ -113,24 +113,10 @@ fn piles_moves(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
         (*len, *top) = (pile.len() as u8, pile.last().copied().unwrap_or(NONE));
     }
     let top = |to: usize| (tops[to] != NONE).then_some(tops[to]);
-    // For each rank, the piles that might take a card of it (a bit a pile): the rank their
-    // top card asks for, or their base when empty.
+    // For each rank, the piles that might take a card of it (a bit a pile).
     let mut wants = [0u128; 14];
     for &to in &rules.takers {
-        let target = &rules.piles[usize::from(to)];
-        let ranks: u16 = match top(usize::from(to)) {
-            _ if target.build == Build::RanksOfPrevious => ALL_RANKS,
-            Some(t) if t & DOWN != 0 || target.build == Build::Nothing => 0,
-            Some(_) if target.build == Build::Any => ALL_RANKS,
-            Some(t) => next_ranks(rank(t), target.dir, target.wrap, target.step),
-            None => match target.empty {
-                Empty::Any => ALL_RANKS,
-                Empty::Nothing => 0,
-                Empty::Rank(r) => 1 << r,
-                Empty::FirstCard => 1 << p.base,
-            },
-        };
-        let mut ranks = ranks;
+        let mut ranks = wanted_ranks(rules, p, to, top(usize::from(to)));
         while ranks != 0 {
             wants[ranks.trailing_zeros() as usize] |= 1u128 << to;
             ranks &= ranks - 1;
@@ -172,6 +158,25 @@ fn piles_moves(rules: &Compiled, p: &Position, out: &mut Vec<Step>) {
                 out.push(step);
             }
         }
+    }
+}
+
+/// The ranks pile `to` (whose top card is `top`) might take by its own kind's rules, a bit a
+/// rank: those its top card asks for, or its base when empty. A card of any other rank it
+/// refuses (`takes` has the last word on the others); named rules that move cards are apart.
+pub fn wanted_ranks(rules: &Compiled, p: &Position, to: u8, top: Option<u8>) -> u16 {
+    let target = &rules.piles[usize::from(to)];
+    match top {
+        _ if target.build == Build::RanksOfPrevious => ALL_RANKS,
+        Some(t) if t & DOWN != 0 || target.build == Build::Nothing => 0,
+        Some(_) if target.build == Build::Any => ALL_RANKS,
+        Some(t) => next_ranks(rank(t), target.dir, target.wrap, target.step),
+        None => match target.empty {
+            Empty::Any => ALL_RANKS,
+            Empty::Nothing => 0,
+            Empty::Rank(r) => 1 << r,
+            Empty::FirstCard => 1 << p.base,
+        },
     }
 }
 

@@ -51,8 +51,13 @@ pub fn legal(n: &Named, p: &Position, out: &mut Vec<Step>) {
         }
     }
     if n.swaps != 0 {
-        for a in 0..p.piles() as u8 {
-            for b in 0..p.piles() as u8 {
+        // Only single face-up cards swap: the pairs of those, not of every pile.
+        let singles: Vec<u8> = (0..p.piles() as u8)
+            .filter(|&q| n.swaps & (1 << q) != 0 && p.len(q) == 1)
+            .filter(|&q| p.top(q).is_some_and(|b| b & DOWN == 0))
+            .collect();
+        for &a in &singles {
+            for &b in &singles {
                 if n.swaps(p, step(a, b)) {
                     out.push(step(a, b));
                 }

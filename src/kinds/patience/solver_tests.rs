@@ -373,3 +373,51 @@ fn the_table_searches_with_the_files_own_budget() {
     let verdict = crate::patience::solver::solve_at_table::<Search>(&Params(accordion), &p);
     assert!(matches!(verdict, Verdict::Winnable { .. }), "{verdict:?}");
 }
+
+/// Rule 1 asks `moves::check` only of the foundations `Prune::wanting` names for a card's
+/// rank: on positions of random games of every file, every card that may go home goes to one
+/// it names (else a safe move home would be missed, and the search slower, never wrong).
+#[test]
+fn every_move_home_is_to_a_foundation_that_wants_the_cards_rank() {
+    use super::prune::Prune;
+    use rand::Rng;
+    let mut asked = 0;
+    for rules in files() {
+        let prune = Prune::new(rules, Switches::ALL);
+        let mut rng = StdRng::seed_from_u64(0x5afe);
+        let mut steps = Vec::new();
+        for _ in 0..8 {
+            let deal = DealNumber::new(rng.random_range(1..=1_000_000)).unwrap();
+            let mut p = deal::deal(rules, deal);
+            for _ in 0..60 {
+                let wanting = prune.wanting(rules, &p);
+                for from in 0..rules.piles.len() as u8 {
+                    let Some(top) = p.top(from) else { continue };
+                    for (k, &h) in prune.homes.iter().enumerate() {
+                        let m = moves::Step {
+                            from,
+                            to: h,
+                            count: 1,
+                        };
+                        if from != h && moves::check(rules, &p, m).is_ok() {
+                            asked += 1;
+                            let rank =
+                                crate::kinds::takes::rank(top & !crate::kinds::position::DOWN);
+                            assert!(
+                                wanting[usize::from(rank)] & (1 << k) != 0,
+                                "{}: {m:?} is legal, but foundation {h} is not named for rank {rank}: {p:?}",
+                                rules.file.name
+                            );
+                        }
+                    }
+                }
+                moves::legal(rules, &p, &mut steps);
+                let Some(&m) = steps.get(rng.random_range(0..steps.len().max(1))) else {
+                    break;
+                };
+                moves::play(rules, &mut p, m);
+            }
+        }
+    }
+    assert!(asked > 1000, "only {asked} moves home seen");
+}

@@ -192,7 +192,7 @@ pub struct Prune {
     /// The waste's card may go home at once (the stock turns one card at a time).
     waste_ok: bool,
     /// The foundations that take cards, and each one's base and direction.
-    homes: Vec<u8>,
+    pub(crate) homes: Vec<u8>,
     classes: Vec<Class>,
     /// Rule 6: the discards whose cards no rule looks at (a bit a pile).
     sinks: u128,
@@ -403,7 +403,12 @@ impl Prune {
         }
         let all_home = if rules.decks == 2 { twice } else { once };
         let waste_ok = self.waste_ok || self.mutant == Some(Mutant::WasteAnyTurn);
+        let wanting = self.wanting(rules, p);
         for (i, c) in self.sources(rules, p, waste_ok) {
+            let homes = wanting[usize::from(rank(c))];
+            if homes == 0 {
+                continue; // no foundation takes a card of its rank
+            }
             let safe = if self.mutant == Some(Mutant::NaiveHome) {
                 true
             } else if rules.decks == 2 && once & (1 << c) == 0 {
@@ -413,7 +418,7 @@ impl Prune {
             } else {
                 self.closure_home(rules, p, c, all_home)
             };
-            if let Some(m) = safe.then(|| self.home_for(rules, p, i)).flatten() {
+            if let Some(m) = safe.then(|| self.home_for(rules, p, i, homes)).flatten() {
                 return Some(m);
             }
         }
@@ -425,8 +430,28 @@ impl Prune {
         if self.homes.iter().any(|&h| p.is_empty(h)) {
             return None;
         }
+        let wanting = self.wanting(rules, p);
         self.sources(rules, p, self.waste_ok)
-            .find_map(|(i, _)| self.home_for(rules, p, i))
+            .find_map(|(i, c)| self.home_for(rules, p, i, wanting[usize::from(rank(c))]))
+    }
+
+    /// For each rank, the foundations (a bit each, in `homes`' order) that might take a card of
+    /// it next (`moves::wanted_ranks`), so that `moves::check`, dear with many piles (Parallels'
+    /// seventy), is asked only of those. Every foundation where named rules move cards (they
+    /// may claim a move `wanted_ranks` knows nothing of), or where there are too many to count.
+    pub(crate) fn wanting(&self, rules: &Compiled, p: &Position) -> [u64; 14] {
+        if rules.named.moves_cards() || self.homes.len() > 64 {
+            return [u64::MAX; 14];
+        }
+        let mut wanting = [0u64; 14];
+        for (k, &h) in self.homes.iter().enumerate() {
+            let mut ranks = moves::wanted_ranks(rules, p, h, p.top(h));
+            while ranks != 0 {
+                wanting[ranks.trailing_zeros() as usize] |= 1 << k;
+                ranks &= ranks - 1;
+            }
+        }
+        wanting
     }
 
     /// The piles whose face-up top card may go home, and that card: not the foundations, not
@@ -446,11 +471,14 @@ impl Prune {
         })
     }
 
-    /// The move of `from`'s top card to the first foundation that takes it.
-    fn home_for(&self, rules: &Compiled, p: &Position, from: u8) -> Option<Step> {
+    /// The move of `from`'s top card to the first foundation that takes it, among `homes` (a
+    /// bit each, in `homes`' order: those that might, `wanting`).
+    fn home_for(&self, rules: &Compiled, p: &Position, from: u8, homes: u64) -> Option<Step> {
         self.homes
             .iter()
-            .map(|&h| Step {
+            .enumerate()
+            .filter(|&(k, _)| k >= 64 || homes & (1 << k) != 0)
+            .map(|(_, &h)| Step {
                 from,
                 to: h,
                 count: 1,

@@ -38,6 +38,9 @@ pub(super) struct Rows {
     goes: [Option<Goes>; 52],
     /// Each row pile's group.
     group_of: Vec<Option<u8>>,
+    /// The piles of each group in `group_of`, a bit a pile (by group number), so that a card's
+    /// group is not looked for among every pile.
+    members: Vec<u128>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -157,13 +160,20 @@ impl Rows {
                 *slot = Some(Goes::Row(g));
             }
         }
-        let group_of = (0..piles.len())
+        let group_of: Vec<Option<u8>> = (0..piles.len())
             .map(|q| (named.on_base & (1 << q) != 0).then_some(piles[q].group))
             .collect();
+        let mut members = vec![0u128; piles.iter().map(|p| usize::from(p.group) + 1).max()?];
+        for (q, g) in group_of.iter().enumerate() {
+            if let Some(g) = g {
+                members[usize::from(*g)] |= 1 << q;
+            }
+        }
         Some(Rows {
             sources,
             goes,
             group_of,
+            members,
         })
     }
 }
@@ -211,9 +221,14 @@ impl Prune {
                     };
                     let mut takes_now = 0;
                     let mut first = None;
-                    for q in (0..p.piles() as u8).filter(|&q| in_group(q) && takes(q)) {
-                        takes_now += 1;
-                        first = first.or(Some(q));
+                    let mut group = rows.members.get(usize::from(g)).copied().unwrap_or(0);
+                    while group != 0 {
+                        let q = group.trailing_zeros() as u8;
+                        group &= group - 1;
+                        if takes(q) {
+                            takes_now += 1;
+                            first = first.or(Some(q));
+                        }
                     }
                     let Some(first) = first else {
                         continue;
