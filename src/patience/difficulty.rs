@@ -48,6 +48,7 @@ pub const CUTS: &[(&str, [f64; 3])] = &[
     ("sultan/sultan", [0.7668, 0.729, 0.6986]),
     ("shamrocks/shamrocks", [0.3191, 0.2272, 0.1484]),
     ("osmosis/osmosis", [0.8083, 0.7194, 0.5859]),
+    ("parallels/parallels", [0.6493, 0.598, 0.5481]),
 ];
 
 /// A patience whose levels were measured (its rule sets have cut points here): only these get
