@@ -51,13 +51,28 @@ pub fn legal(n: &Named, p: &Position, out: &mut Vec<Step>) {
         }
     }
     if n.swaps != 0 {
-        // Only single face-up cards swap: the pairs of those, not of every pile.
-        let singles: Vec<u8> = (0..p.piles() as u8)
-            .filter(|&q| n.swaps & (1 << q) != 0 && p.len(q) == 1)
-            .filter(|&q| p.top(q).is_some_and(|b| b & DOWN == 0))
-            .collect();
-        for &a in &singles {
-            for &b in &singles {
+        // Only single face-up cards swap, each onto a pile whose base is its rank: for each,
+        // the singles on a base of its rank (a bit a pile), not every pile.
+        let mut on_base = [0u128; 14];
+        let mut singles = 0u128;
+        for q in 0..p.piles() as u8 {
+            if n.swaps & (1 << q) != 0 && p.len(q) == 1 && p.top(q).is_some_and(|b| b & DOWN == 0) {
+                singles |= 1 << q;
+                if let Some(bits) = on_base.get_mut(usize::from(n.base[usize::from(q)])) {
+                    *bits |= 1 << q;
+                }
+            }
+        }
+        while singles != 0 {
+            let a = singles.trailing_zeros() as u8;
+            singles &= singles - 1;
+            let Some(r) = p.top(a).map(rank) else {
+                continue;
+            };
+            let mut to = on_base[usize::from(r)];
+            while to != 0 {
+                let b = to.trailing_zeros() as u8;
+                to &= to - 1;
                 if n.swaps(p, step(a, b)) {
                     out.push(step(a, b));
                 }
