@@ -381,16 +381,17 @@ pub(super) fn find_next_deal(
     // one at the first start cost seconds of both cores for patiences a player may never open.
     // And only where the solver's verdicts are quick: a patience not yet measured deals its
     // first winnable deal when switched to, after its search.
-    let considered = picker.considered.clone();
-    let others = considered.iter().filter_map(|(name, rules)| {
+    let others = picker.considered.iter().filter_map(|(name, rules)| {
         let p = patiences.by_name(name)?;
         if p.name() == patience.name() || !crate::patience::difficulty::measured(p.name()) {
             return None;
         }
-        let rules = Some(rules.as_str())
-            .filter(|r| p.rule_set(r).is_ok())
-            .or_else(|| settings.as_ref().and_then(|s| s.rules_for(p.name())))
-            .filter(|r| p.rule_set(r).is_ok())
+        // The chooser's rule set, else the one the settings keep for it, else its first.
+        let own = settings.as_ref().and_then(|s| s.rules_for(p.name()));
+        let rules = [Some(rules.as_str()), own]
+            .into_iter()
+            .flatten()
+            .find(|r| p.rule_set(r).is_ok())
             .map(str::to_string)
             .or_else(|| p.rule_sets().first().map(|r| r.name.clone()))?;
         p.new_game(&rules, deal).ok()
