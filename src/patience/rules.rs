@@ -98,6 +98,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn parse_move(token: &str) -> Result<Self::Move, String>;
     fn to_neutral(m: Self::Move) -> super::Move;
     fn from_neutral(m: super::Move) -> Option<Self::Move>;
+    /// Whether a refusal is of the cards a move takes, wherever they would go (a card the
+    /// rules keep home, cards that are no run): a hand does not lift them, and says why.
+    fn keeps_in_place(illegal: &Self::Illegal) -> bool {
+        let _ = illegal;
+        false
+    }
 
     /// Decides a position, with the budget the table allows (on any thread):
     /// [`super::solver::solve_at_table`] over the patience's solver.

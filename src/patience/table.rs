@@ -29,10 +29,130 @@ pub trait Table: CommandLine {
     /// The cards of a place, bottom first.
     fn cards(game: &GameOf<Self>, place: Place) -> Vec<Slot>;
     fn stuck_reason(game: &GameOf<Self>) -> String;
-    fn place_name(game: &GameOf<Self>, place: Place) -> String;
-    fn lift(game: &GameOf<Self>, place: Place, depth: usize) -> Result<u8, Option<String>>;
-    fn finishing_move(game: &GameOf<Self>) -> Option<Move>;
-    fn hint_from_line(game: &GameOf<Self>, line: &[Move]) -> (String, Vec<Place>);
+
+    /// A place in a player's words: "the stock", "foundation f0", "column c3", "free cell r2".
+    fn place_name(game: &GameOf<Self>, place: Place) -> String {
+        let _ = game;
+        match place {
+            Place::Stock => "the stock".into(),
+            Place::Waste => "the waste".into(),
+            Place::Foundation(f) => format!("foundation f{f}"),
+            Place::Cell(k) => format!("free cell r{k}"),
+            Place::Pile(k) => format!("pile p{k}"),
+            Place::Column(c) => format!("column c{c}"),
+        }
+    }
+
+    /// What a hand may lift `depth` cards below the top of `place`: that card and those on
+    /// it, all face up, where the rules would move as many from there to some place, or refuse
+    /// them only for where they would go. A refusal of the cards themselves, wherever they go
+    /// ([`super::Rules::keeps_in_place`]), is said; so is a face-down card in a column.
+    fn lift(game: &GameOf<Self>, place: Place, depth: usize) -> Result<u8, Option<String>> {
+        let cards = Self::cards(game, place);
+        let count = u8::try_from(depth + 1).map_err(|_| None)?;
+        let first = cards.len().checked_sub(depth + 1).ok_or(None)?;
+        if cards[first..].iter().any(|s| !s.face_up) {
+            let column = matches!(place, Place::Column(_));
+            return Err(column.then(|| {
+                "that card is face down: it turns up when the cards on it move away".into()
+            }));
+        }
+        let mut why = None;
+        for to in Self::places(game).into_iter().filter(|&to| to != place) {
+            let Some(m) = Self::from_neutral(Move::new(place, to, count))
+                .filter(|&m| Self::to_neutral(m).count == count)
+            else {
+                continue;
+            };
+            let mut p = *game.position();
+            match Self::apply(game.rules(), &mut p, m) {
+                Err(e) if Self::keeps_in_place(&e) => why = Some(e.to_string()),
+                _ => return Ok(count),
+            }
+        }
+        Err(why)
+    }
+
+    /// A card that goes home by itself: only where every card is face up and cards going home
+    /// one after another (the lowest first, then the first in the table's order) win the game
+    /// from here, so that a win is never lost by it, nor a face-down card told of.
+    fn finishing_move(game: &GameOf<Self>) -> Option<Move> {
+        let order = Self::places(game);
+        let seen = |p: &Place| Self::cards(game, *p).iter().all(|s| s.face_up);
+        if !order.iter().all(seen) {
+            return None;
+        }
+        let home = |g: &GameOf<Self>| {
+            let at = |p: Place| order.iter().position(|&q| q == p);
+            Self::moves(g)
+                .into_iter()
+                .filter(|m| m.count == 1 && m.to_foundation())
+                .filter(|m| !matches!(m.from, Place::Foundation(_)))
+                .min_by_key(|&m| (Self::moving_card(g, m).map(Card::rank), at(m.from)))
+        };
+        let first = home(game)?;
+        let mut ahead = game.ahead();
+        let mut next = Some(first);
+        while let Some(m) = next {
+            ahead.play(Self::from_neutral(m)?).ok()?;
+            next = home(&ahead);
+        }
+        Self::is_won(ahead.rules(), ahead.position()).then_some(first)
+    }
+
+    /// The hint for a winnable position from the solver's line: its first move in words, and
+    /// the places to light; where the line turns the stock first, the card it turns for and
+    /// how far off that card is.
+    fn hint_from_line(game: &GameOf<Self>, line: &[Move]) -> (String, Vec<Place>) {
+        let Some(&first) = line.first() else {
+            return ("The game is won.".into(), Vec::new());
+        };
+        let talon = |m: &&Move| m.is_turn() || m.is_redeal();
+        if !talon(&&first) {
+            let card = Self::moving_card(game, first).map(Card::name);
+            let with = if first.count > 1 {
+                " and the cards on it"
+            } else {
+                ""
+            };
+            let words = format!(
+                "Hint: {}{with} from {} to {}.",
+                card.unwrap_or_default(),
+                Self::place_name(game, first.from),
+                Self::place_name(game, first.to)
+            );
+            return (words, vec![first.from, first.to]);
+        }
+        // The turns played on a copy: whether each took one card, and the card after them.
+        let turns = line.iter().take_while(talon).count();
+        let over = line[..turns].iter().any(Move::is_redeal);
+        let mut ahead = game.ahead();
+        let mut singly = true;
+        for &m in &line[..turns] {
+            let before = Self::cards(&ahead, Place::Stock).len();
+            if Self::from_neutral(m).is_none_or(|m| ahead.play(m).is_err()) {
+                break;
+            }
+            singly &= m.is_redeal() || Self::cards(&ahead, Place::Stock).len() + 1 == before;
+        }
+        let card = line.get(turns).and_then(|&m| Self::moving_card(&ahead, m));
+        let words = match (card.map(Card::name), over) {
+            (None, true) if turns == 1 => "Hint: turn the waste over.".to_string(),
+            (None, _) => "Hint: turn the stock.".to_string(),
+            (Some(card), false) if turns == 1 => format!("Turn the stock: {card} is next."),
+            (Some(card), false) if singly => {
+                format!("Turn the stock: {card} is {turns} cards down.")
+            }
+            (Some(card), false) => format!("Turn the stock: {card} comes up in {turns} turns."),
+            (Some(card), true) if turns == 1 => {
+                format!("Turn the waste over: {card} is then on top of the stock.")
+            }
+            (Some(card), true) => {
+                format!("Turn the stock, and the waste over: {card} comes up in {turns} turns.")
+            }
+        };
+        (words, vec![Place::Stock])
+    }
 
     /// The legal moves in the front end's words.
     fn moves(game: &GameOf<Self>) -> Vec<Move> {
@@ -110,15 +230,11 @@ pub trait Table: CommandLine {
             };
             (class, order.iter().position(|&p| p == m.to))
         };
-        let idle = |m: &Move| {
-            let same_kind = std::mem::discriminant(&m.from) == std::mem::discriminant(&m.to);
-            same_kind && len(m.to) == 0 && usize::from(m.count) == len(m.from)
-        };
         moves
             .into_iter()
             .filter(|m| m.from == place && m.count == count && !m.to_foundation())
             .filter(|m| !matches!(m.to, Place::Cell(_)) || count == 1)
-            .filter(|m| !idle(m))
+            .filter(|&m| !idle::<Self>(game, m))
             .min_by_key(rank)
     }
 
@@ -151,8 +267,7 @@ pub trait Table: CommandLine {
     /// says no count (turning the talon) answers any.
     fn between(game: &GameOf<Self>, from: Place, to: Place, count: u8) -> Option<Move> {
         let _ = game;
-        let m = Self::to_neutral(Self::from_neutral(Move::new(from, to, count))?);
-        (count == 0 || m.count == 0 || m.count == count).then_some(m)
+        notation_between::<Self>(from, to, count)
     }
 
     /// The card a move takes hold of: the bottom one of those that move (a turn: the stock's
@@ -210,4 +325,19 @@ pub fn legal_destinations<T: Table>(game: &GameOf<T>, from: Place, count: u8) ->
                 .any(|m| (m.from, m.to, m.count) == (from, to, count))
         })
         .collect()
+}
+
+/// The notation's move of `count` cards between two places (the default of
+/// [`Table::between`], for an override to fall back on).
+pub fn notation_between<T: Table>(from: Place, to: Place, count: u8) -> Option<Move> {
+    let m = T::to_neutral(T::from_neutral(Move::new(from, to, count))?);
+    (count == 0 || m.count == 0 || m.count == count).then_some(m)
+}
+
+/// Playing `m` changes nothing that matters: a whole pile into an empty one of its kind, or a
+/// cell's card into another cell.
+pub fn idle<T: Table>(game: &GameOf<T>, m: Move) -> bool {
+    let len = |p: Place| T::cards(game, p).len();
+    let same_kind = std::mem::discriminant(&m.from) == std::mem::discriminant(&m.to);
+    same_kind && len(m.to) == 0 && usize::from(m.count) == len(m.from)
 }

@@ -275,3 +275,27 @@ fn helped_is_saved_and_restart_clears_it() {
     game.restart();
     assert!(!game.helped);
 }
+
+/// A hint whose line turns the waste over first says so, in the words every patience's hints
+/// share (Zodiac's own once said "turn the stock" for it, and "1 turns").
+#[test]
+fn a_hint_that_turns_the_waste_over_says_so() {
+    use crate::patience::{Game as _, Move as Neutral, Place as P};
+    let mut g = Game::new(RuleSet::default_set(), DealNumber::new(1).unwrap());
+    let turn = Neutral::new(P::Stock, P::Waste, 1);
+    let onto = Neutral::new(P::Waste, P::Pile(0), 1);
+    let next = g.cards(P::Stock).last().unwrap().card.name();
+    let (words, lit) = g.hint_from_line(&[turn, onto]);
+    assert_eq!(words, format!("Turn the stock: {next} is next."));
+    assert_eq!(lit, [P::Stock]);
+    while !g.cards(P::Stock).is_empty() {
+        crate::patience::Game::play(&mut g, turn).unwrap();
+    }
+    let first = g.cards(P::Waste)[0].card.name();
+    let over = Neutral::new(P::Waste, P::Stock, 0);
+    assert_eq!(g.hint_from_line(&[over]).0, "Hint: turn the waste over.");
+    assert_eq!(
+        g.hint_from_line(&[over, turn, onto]).0,
+        format!("Turn the stock, and the waste over: {first} comes up in 2 turns.")
+    );
+}

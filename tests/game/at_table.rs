@@ -119,14 +119,16 @@ fn the_hint_is_the_plans_next_move_in_both_phases() {
 /// When the plan needs the stock turned, the hint says which card it is after and how far down.
 #[test]
 fn a_turn_hint_names_the_card_and_how_far_down_it_is() {
-    use zodiac::zodiac::patience::hint_from_line as from_line;
+    use zodiac::patience::Game as _;
+    use zodiac::zodiac::patience::move_to_neutral;
     let game = along_the_line(|g| {
         let l = line(g.position(), g.rules());
         l.len() > 3 && l[0] == Move::Turn && l[1] == Move::Turn && l[2] != Move::Redeal
     });
     let plan = line(game.position(), game.rules());
     assert_eq!(&plan[..2], &[Move::Turn, Move::Turn]);
-    let (words, lit) = from_line(game.position(), game.rules(), &plan);
+    let plan_words: Vec<_> = plan.iter().map(|&m| move_to_neutral(m)).collect();
+    let (words, lit) = game.hint_from_line(&plan_words);
     assert_eq!(lit, vec![zodiac::patience::Place::Stock]);
     assert!(words.starts_with("Turn the stock: "), "{words}");
     let turns = plan.iter().take_while(|m| **m == Move::Turn).count();

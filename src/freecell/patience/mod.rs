@@ -6,7 +6,7 @@ use super::moves::{Move, Place as FPlace};
 use super::position::Position;
 use super::ruleset::{RuleSet, Rules};
 use super::solver::Solver;
-use crate::cards::{Card, DealNumber, Suit};
+use crate::cards::{DealNumber, Suit};
 use crate::patience::{self, Layout, Place, SecondClick, Slot, Status, Verdict};
 
 mod command_line;
@@ -103,6 +103,11 @@ impl patience::Rules for FreeCell {
         move_from_neutral(m)
     }
 
+    fn keeps_in_place(illegal: &super::Illegal) -> bool {
+        use super::Illegal::{HomeStaysHome, NotASequence};
+        matches!(illegal, HomeStaysHome | NotASequence)
+    }
+
     fn solve(rules: &Rules, position: &Position) -> Verdict {
         patience::solver::solve_at_table::<Solver>(rules, position)
     }
@@ -144,55 +149,6 @@ pub fn move_from_neutral(m: patience::Move) -> Option<Move> {
         to,
         count: m.count,
     })
-}
-
-/// A place in a player's words: "free cell r2", "foundation f0", "column c3".
-pub fn place_words(place: FPlace) -> String {
-    match place {
-        FPlace::Cell(k) => format!("free cell r{k}"),
-        FPlace::Foundation(f) => format!("foundation f{f}"),
-        FPlace::Column(c) => format!("column c{c}"),
-    }
-}
-
-/// The hint for a winnable position, from the solver's line.
-pub fn hint_from_line(position: &Position, line: &[Move]) -> (String, Vec<Place>) {
-    let Some(&first) = line.first() else {
-        return ("The game is won.".into(), Vec::new());
-    };
-    let card = position
-        .moving_card(first)
-        .map(Card::name)
-        .unwrap_or_default();
-    let with = if first.count > 1 {
-        " and the cards on it"
-    } else {
-        ""
-    };
-    (
-        format!(
-            "Hint: {card}{with} from {} to {}.",
-            place_words(first.from),
-            place_words(first.to)
-        ),
-        vec![to_neutral(first.from), to_neutral(first.to)],
-    )
-}
-
-/// An empty foundation's caption: its suit, from the Ace, up.
-fn caption(f: u8) -> Option<(Suit, &'static str, &'static str)> {
-    (f < 4).then(|| (Suit::ALL[usize::from(f)], "A", "up"))
-}
-
-/// Every card face up.
-fn face_up(cards: Vec<Card>) -> Vec<Slot> {
-    cards
-        .into_iter()
-        .map(|card| Slot {
-            card,
-            face_up: true,
-        })
-        .collect()
 }
 
 #[cfg(test)]

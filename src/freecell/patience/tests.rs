@@ -2,6 +2,7 @@
 //! front end's interface.
 
 use super::*;
+use crate::cards::Card;
 use crate::patience::{Game as _, Rules as _, Table};
 
 fn game(deal: u128) -> Game {

@@ -140,7 +140,12 @@ fn announce(
         banner.toast = Some((words, Instant::now()));
     };
     for r in refused.read() {
-        toast(&mut banner, format!("Not there: {}.", r.why));
+        // Some rules' words end a sentence of their own: one full stop is enough.
+        let why = r.why.to_string();
+        toast(
+            &mut banner,
+            format!("Not there: {}.", why.trim_end_matches('.')),
+        );
         *refused_at = Some(Instant::now());
     }
     // A double-click opens a Zodiac pile; its first click asked for a move, and a refusal of

@@ -2,7 +2,7 @@
 //! and `CommandLine`: every answer from the kinds, none from a patience's name), and
 //! [`FilePatience`], the patience a file is to players.
 
-use super::{Game, Kinds, Params, Search, from_step};
+use super::{Game, Kinds, Params, Search};
 use crate::cards::{DealNumber, Suit};
 use crate::kinds::compiled::Compiled;
 use crate::kinds::file::Empty;
@@ -97,26 +97,6 @@ impl patience::Table for Kinds {
         u8::try_from(depth + 1).map_err(|_| None)
     }
 
-    /// A card goes home by itself only where cards going home one after another win the game
-    /// from here: a win is never lost by it.
-    fn finishing_move(game: &Game) -> Option<patience::Move> {
-        let r = rules(game);
-        let mut p = *game.position();
-        let mut first = None;
-        let mut steps = Vec::new();
-        while !moves::is_won(r, &p) {
-            moves::legal(r, &p, &mut steps);
-            let home = steps.iter().copied().find(|s| {
-                s.count == 1
-                    && r.piles[usize::from(s.to)].kind.is_home()
-                    && !r.piles[usize::from(s.from)].kind.is_home()
-            })?;
-            first.get_or_insert(home);
-            moves::play(r, &mut p, home);
-        }
-        first.map(|s| from_step(r, s).0)
-    }
-
     fn hint_from_line(game: &Game, line: &[patience::Move]) -> (String, Vec<Place>) {
         let Some(&m) = line.first() else {
             return ("The game is won.".into(), Vec::new());
@@ -189,8 +169,7 @@ impl patience::Table for Kinds {
         if from == Place::Stock && count == 1 && dealt_to(game) == Some(to) {
             return Some(patience::Move::new(Place::Stock, Place::Waste, 0));
         }
-        let m = Self::to_neutral(Self::from_neutral(patience::Move::new(from, to, count))?);
-        (count == 0 || m.count == 0 || m.count == count).then_some(m)
+        patience::table::notation_between::<Self>(from, to, count)
     }
 
     fn redeal_possible(game: &Game) -> bool {

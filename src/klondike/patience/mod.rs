@@ -9,7 +9,7 @@
 use super::moves::{Move, Place as KPlace};
 use super::position::{Position, Status};
 use super::ruleset::{RuleSet, Rules};
-use crate::cards::{Card, DealNumber, Suit};
+use crate::cards::{DealNumber, Suit};
 use crate::patience::{self, Layout, Place, Slot, Verdict};
 
 mod command_line;
@@ -105,6 +105,10 @@ impl patience::Rules for Klondike {
         move_from_neutral(m)
     }
 
+    fn keeps_in_place(illegal: &super::Illegal) -> bool {
+        *illegal == super::Illegal::NoWayBack
+    }
+
     fn solve(rules: &Rules, position: &Position) -> Verdict {
         patience::solver::solve_at_table::<super::solver::Solver>(rules, position)
     }
@@ -158,89 +162,6 @@ pub fn move_from_neutral(m: patience::Move) -> Option<Move> {
         _ if m.count <= 1 => Move::between(from, to),
         _ => None,
     }
-}
-
-/// The card a move takes: the one the player grabs (the bottom card of a run that moves
-/// with the cards on it), the stock's next card for a turn; none for turning the waste over.
-pub fn moving_card(position: &Position, m: Move) -> Option<Card> {
-    match m {
-        Move::Turn => position.stock().last().copied(),
-        Move::Redeal => None,
-        Move::WasteToFoundation(_) | Move::WasteToColumn(_) => position.waste_top(),
-        Move::ColumnToFoundation(c, _) => position.column(c).last().copied(),
-        Move::ColumnToColumn(c, _, n) => {
-            let column = position.column(c);
-            column.len().checked_sub(usize::from(n)).map(|i| column[i])
-        }
-        Move::FoundationToColumn(f, _) => position.foundation_top(f),
-    }
-}
-
-fn place_words(place: KPlace) -> String {
-    match place {
-        KPlace::Stock => "the stock".to_string(),
-        KPlace::Waste => "the waste".to_string(),
-        KPlace::Foundation(f) => format!("foundation f{f}"),
-        KPlace::Column(c) => format!("column c{c}"),
-    }
-}
-
-/// The hint for a winnable position, from the solver's line: the words, and the places to
-/// light.
-pub fn hint_from_line(position: &Position, rules: &Rules, line: &[Move]) -> (String, Vec<Place>) {
-    let Some(&first) = line.first() else {
-        return ("The game is won.".into(), Vec::new());
-    };
-    if !matches!(first, Move::Turn | Move::Redeal) {
-        let card = moving_card(position, first)
-            .map(Card::name)
-            .unwrap_or_default();
-        let with = match first {
-            Move::ColumnToColumn(_, _, n) if n > 1 => " and the cards on it",
-            _ => "",
-        };
-        let words = format!(
-            "Hint: {card}{with} from {} to {}.",
-            place_words(first.from()),
-            place_words(first.to())
-        );
-        return (
-            words,
-            vec![to_neutral(first.from()), to_neutral(first.to())],
-        );
-    }
-    // The plan turns the stock first: say which card it is after, and how far off it is.
-    let turns = line
-        .iter()
-        .take_while(|m| matches!(m, Move::Turn | Move::Redeal))
-        .count();
-    let over = line[..turns].contains(&Move::Redeal);
-    let mut p = *position;
-    for &m in &line[..turns] {
-        if p.apply(rules, m).is_err() {
-            break;
-        }
-    }
-    let card = line
-        .get(turns)
-        .and_then(|&m| moving_card(&p, m))
-        .map(Card::name);
-    let words = match (card, over) {
-        (None, true) if turns == 1 => "Hint: turn the waste over.".to_string(),
-        (None, _) => "Hint: turn the stock.".to_string(),
-        (Some(card), false) if turns == 1 => format!("Turn the stock: {card} is next."),
-        (Some(card), false) if rules.turn == 1 => {
-            format!("Turn the stock: {card} is {turns} cards down.")
-        }
-        (Some(card), false) => format!("Turn the stock: {card} comes up in {turns} turns."),
-        (Some(card), true) if turns == 1 => {
-            format!("Turn the waste over: {card} is then on top of the stock.")
-        }
-        (Some(card), true) => {
-            format!("Turn the stock, and the waste over: {card} comes up in {turns} turns.")
-        }
-    };
-    (words, vec![Place::Stock])
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Klondike behind the interface: lifting, clicks, the assistant, hints, stuck games, every move both ways.
 
 use super::*;
+use crate::cards::Card;
 use crate::patience::rule_sets::RuleSetFile as _;
 use crate::patience::{Game as _, Outcome, Patience as _};
 

@@ -100,6 +100,19 @@ impl<R: Rules> Played<R> {
         game
     }
 
+    /// This game's position and rules without its history, to look ahead on (a hint's turns,
+    /// the cards that would go home by themselves).
+    pub fn ahead(&self) -> Self {
+        Played {
+            rule_set: self.rule_set.clone(),
+            moves: Vec::new(),
+            done: Vec::new(),
+            redo: Vec::new(),
+            redo_steps: Vec::new(),
+            ..*self
+        }
+    }
+
     pub fn rule_set(&self) -> &R::RuleSet {
         &self.rule_set
     }

@@ -82,11 +82,6 @@ impl patience::Table for Zodiac {
         game.position().hint(game.rules()).map(move_to_neutral)
     }
 
-    fn hint_from_line(game: &Game, line: &[patience::Move]) -> (String, Vec<Place>) {
-        let line: Vec<Move> = line.iter().filter_map(|&m| move_from_neutral(m)).collect();
-        hint_from_line(game.position(), game.rules(), &line)
-    }
-
     fn redeal_possible(game: &Game) -> bool {
         game.position().phase() == Phase::One
     }

@@ -1,7 +1,7 @@
 //! Zodiac as the front end sees it: the rules, the layout and the solver behind
 //! [`crate::patience`]'s interface. Equator cells are cells, Zodiac piles are squared piles.
 
-use super::{Card, DealNumber, Direction, Move, Phase, Place as ZPlace, Position, RuleSet, Rules};
+use super::{DealNumber, Direction, Move, Phase, Place as ZPlace, Position, RuleSet, Rules};
 use crate::patience::{self, Layout, Place, Slot, Status, Verdict};
 
 mod command_line;
@@ -157,51 +157,4 @@ fn place_words(place: ZPlace) -> String {
         ZPlace::Zodiac(z) => format!("Zodiac pile z{z}"),
         ZPlace::Foundation(f) => format!("foundation f{f}"),
     }
-}
-
-/// The hint for a winnable position, from the solver's line: the words, and the places to light.
-pub fn hint_from_line(position: &Position, rules: &Rules, line: &[Move]) -> (String, Vec<Place>) {
-    let Some(&first) = line.first() else {
-        return ("The game is won.".into(), Vec::new());
-    };
-    if !matches!(first, Move::Turn | Move::Redeal) {
-        let card = position
-            .moving_card(first)
-            .map(Card::name)
-            .unwrap_or_default();
-        let words = format!(
-            "Hint: {card} from {} to {}.",
-            place_words(first.from()),
-            place_words(first.to())
-        );
-        return (
-            words,
-            vec![to_neutral(first.from()), to_neutral(first.to())],
-        );
-    }
-    // The plan turns the stock first: say which card it is after, and how far down it is.
-    let turns = line
-        .iter()
-        .take_while(|m| matches!(m, Move::Turn | Move::Redeal))
-        .count();
-    let over = line[..turns].contains(&Move::Redeal);
-    let mut p = *position;
-    for &m in &line[..turns] {
-        if p.apply(rules, m).is_err() {
-            break;
-        }
-    }
-    let card = line
-        .get(turns)
-        .and_then(|&m| p.moving_card(m))
-        .map(Card::name);
-    let words = match (card, over) {
-        (None, _) => "Hint: turn the stock.".to_string(),
-        (Some(card), false) if turns == 1 => format!("Turn the stock: {card} is next."),
-        (Some(card), false) => format!("Turn the stock: {card} is {turns} cards down."),
-        (Some(card), true) => {
-            format!("Turn the stock, and the waste over: {card} comes up in {turns} turns.")
-        }
-    };
-    (words, vec![Place::Stock])
 }
