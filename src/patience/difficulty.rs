@@ -49,6 +49,8 @@ pub const CUTS: &[(&str, [f64; 3])] = &[
     ("shamrocks/shamrocks", [0.3191, 0.2272, 0.1484]),
     ("osmosis/osmosis", [0.8083, 0.7194, 0.5859]),
     ("parallels/parallels", [0.6493, 0.598, 0.5481]),
+    ("virginia-reel/virginia-reel", [0.0294, 0.027, 0.0192]),
+    ("rouge-et-noir/rouge-et-noir", [0.1995, 0.1611, 0.1286]),
 ];
 
 /// A patience whose levels were measured (its rule sets have cut points here): only these get
