@@ -60,12 +60,18 @@ impl ShowMe {
     }
 }
 
-/// Any press stops Show me; its release ends the press.
+/// Any press stops Show me; its release ends the press. A game Show me has just finished (its
+/// last move was played after `play` ran, in the frame before) ends it first: a press then is
+/// the player's own, never swallowed (Ctrl+Q pressed as the win came was lost).
 pub(crate) fn stop_on_input(
     mut show: ResMut<ShowMe>,
+    session: Res<Session>,
     mut buttons: MessageReader<MouseButtonInput>,
     mut keys: MessageReader<KeyboardInput>,
 ) {
+    if show.running() && session.game.status() != Status::Playing {
+        show.stop();
+    }
     let states = buttons
         .read()
         .map(|b| b.state)
