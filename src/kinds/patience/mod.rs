@@ -14,7 +14,9 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
+mod best_first;
 mod game;
+mod order;
 pub mod prune;
 mod solver;
 #[cfg(test)]

@@ -1,13 +1,19 @@
 //! The solver of every patience written as a file: depth first over the legal moves, each
 //! position once (by a 128-bit key of it), moves home first, with what `prune` proves may be
 //! left out (cards sent home at once, piles alike taken as one, a win without take-backs
-//! first; each with its argument there, and a switch), after a few short searches with the
-//! moves in other orders (wins come early in some orders and late in others; where a line
-//! closes up, many short ones growing in Luby's sequence). "Winnable"
-//! comes with its line, replayed through the rules by the callers that show it; "lost" only
-//! once every position reachable was searched; "unknown" when the budget runs out. It solves the game as if every
-//! card were known ("thoughtful"), as the Klondike solver does.
+//! first; each with its argument there, and a switch). Before it, with parts of the budget: one
+//! search best first (of the positions reached, the one nearest a win gone on from first: most
+//! cards home, then fewest cards lying on those the foundations want next), then a few short
+//! searches with the moves in other orders (wins come early in some orders and late in others;
+//! where a line closes up, many short ones growing in Luby's sequence). The best-first search
+//! only looks for a win and leaves nothing out of its own (a position met before, or dead by
+//! `prune`, is left as the depth-first search leaves it), so it changes no verdict's truth, only
+//! how soon a win is found. "Winnable" comes with its line, replayed through the rules by the
+//! callers that show it; "lost" only once every position reachable was searched; "unknown" when
+//! the budget runs out. It solves the game as if every card were known ("thoughtful"), as the
+//! Klondike solver does.
 
+use super::order::{ordered, play_safe};
 use super::prune::{Mutant, Prune, Switches};
 use super::{Kinds, Move, Params, from_step};
 use crate::kinds::compiled::Compiled;
@@ -59,65 +65,8 @@ impl Search {
 /// the share of the budget each takes (an eighth: the whole search keeps five).
 const RESTARTS: u64 = 3;
 const RESTART_SHARE: usize = 8;
-
-/// The moves from a position worth trying, the likeliest to win first: home, then those that
-/// turn a card up, then onto cards, then the rest, the stock last; within each, in an order
-/// drawn from the position and `shuffle` where it is given (a restart's).
-fn ordered(
-    rules: &Compiled,
-    prune: &Prune,
-    p: &Position,
-    shuffle: Option<u64>,
-    out: &mut Vec<Step>,
-) {
-    moves::legal(rules, p, out);
-    prune.worth_trying(rules, p, out);
-    let rank = |s: &Step| {
-        let to = &rules.piles[usize::from(s.to)];
-        let from = usize::from(s.from);
-        let below = p.len(s.from).checked_sub(usize::from(s.count) + 1);
-        if s.count == 0 {
-            4
-        } else if to.kind.is_home() && !rules.piles[from].kind.is_home() {
-            0
-        } else if below.is_some_and(|i| p.pile(s.from)[i] & DOWN != 0) {
-            1
-        } else if !p.is_empty(s.to) {
-            2
-        } else {
-            3
-        }
-    };
-    let hint = prune.line_hint(rules, p);
-    let rank = |s: &Step| (rank(s), hint.as_ref().map_or(0, |h| h(s)));
-    match shuffle {
-        None => out.sort_by_key(rank),
-        Some(seed) => {
-            let k = p.key() as u64 ^ seed;
-            let mix = |i: usize| {
-                (k ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
-                    .wrapping_mul(0xff51_afd7_ed55_8ccd)
-                    .rotate_left(29)
-            };
-            let mut keyed: Vec<((u8, u8), u64, Step)> = out
-                .iter()
-                .enumerate()
-                .map(|(i, &m)| (rank(&m), mix(i), m))
-                .collect();
-            keyed.sort_by_key(|&(r, h, _)| (r, h));
-            out.clear();
-            out.extend(keyed.into_iter().map(|(_, _, m)| m));
-        }
-    }
-}
-
-/// Plays the moves home that lose no win (`Prune::safe_home`), onto the line.
-fn play_safe(rules: &Compiled, prune: &Prune, p: &mut Position, line: &mut Vec<Step>) {
-    while let Some(m) = prune.safe_home(rules, p) {
-        moves::play(rules, p, m);
-        line.push(m);
-    }
-}
+/// The best-first search's share of the budget left: a quarter.
+const BEST_FIRST_SHARE: usize = 4;
 
 /// How a search ended.
 enum Ended {
@@ -203,8 +152,11 @@ impl crate::patience::solver::Solver for Search {
             .map_or(Self::TABLE_BUDGET, |b| b as usize)
     }
     const BUDGET: Option<usize> = Some(5_000_000);
-    /// A 16-byte key in a table at most seven eighths full, doubled when it fills.
-    const BYTES_A_POSITION: usize = 40;
+    /// The most of either stage: the depth-first search's 16-byte key in a table at most seven
+    /// eighths full, doubled when it fills (40 bytes); the best-first one's positions waiting
+    /// (some 240 bytes each with their rank, their way from the parent and their key) for a
+    /// quarter of the budget (60), with its keys (10).
+    const BYTES_A_POSITION: usize = 80;
 
     fn solve(
         &mut self,
@@ -243,6 +195,16 @@ impl crate::patience::solver::Solver for Search {
             );
             searched += n;
             if let Ended::Won(line) = ended {
+                return (won(line), searched);
+            }
+        }
+        // A win looked for best first, within a quarter of the budget left.
+        if prune.switches.best_first {
+            let share = budget.saturating_sub(searched) / BEST_FIRST_SHARE;
+            let (line, n) =
+                super::best_first::search(rules, prune, position, share, &mut self.seen);
+            searched += n;
+            if let Some(line) = line {
                 return (won(line), searched);
             }
         }

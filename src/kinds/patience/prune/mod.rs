@@ -135,6 +135,8 @@ pub struct Switches {
     pub dead_ends: bool,
     /// Wins looked for first in a few short searches, the moves in other orders.
     pub restarts: bool,
+    /// A win looked for first best first: the position with the most cards home gone on from.
+    pub best_first: bool,
 }
 
 impl Switches {
@@ -144,6 +146,7 @@ impl Switches {
         stay_home_first: true,
         dead_ends: true,
         restarts: true,
+        best_first: true,
     };
     /// The plain search: every legal move, every position as it is.
     pub const NONE: Switches = Switches {
@@ -152,6 +155,7 @@ impl Switches {
         stay_home_first: false,
         dead_ends: false,
         restarts: false,
+        best_first: false,
     };
 }
 
