@@ -162,8 +162,8 @@ fn spoken_moves_can_be_switched_off_but_notices_are_always_said() {
         "a move is not said with spoken moves off"
     );
     h.key(KeyCode::KeyH, &[]);
-    h.run_until("the hint is said", |h| said(h).0 > count);
-    assert!(said(&h).1.starts_with("Hint"), "{}", said(&h).1);
+    // On a busy machine "Working out a hint…" may be said first (after 300 ms): a notice too.
+    h.run_until("the hint is said", |h| said(h).1.starts_with("Hint"));
 }
 
 #[test]
