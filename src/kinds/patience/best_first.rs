@@ -44,11 +44,8 @@ impl Ord for Waiting {
     }
 }
 
-/// Looks for a win best first within `budget` positions: of the positions reached and not yet
-/// gone on from, the one with the most cards home next (`Waiting`), each position once. Where
-/// the usual order spends its budget low in the tree, this goes straight at positions near a
-/// win. It proves nothing lost (the depth-first search does that): a win or nothing, and the
-/// positions searched.
+/// Looks for a win best first within `budget` positions (the order: `Waiting`), each position
+/// once: a win's line or nothing, and the positions searched.
 pub(super) fn search(
     rules: &Compiled,
     prune: &Prune,
