@@ -30,6 +30,16 @@ pub struct Harness {
     sleep: Option<Sleep>,
 }
 
+/// Every `AppExit` the game has written. A message is dropped two frames on only where a fixed
+/// step ran between them, so `Messages<AppExit>` read a few frames later showed the exit on a
+/// fast machine and not on a busy one: a reader that runs every frame misses none.
+#[derive(Resource, Default)]
+struct Exits(usize);
+
+fn count_exits(mut exits: MessageReader<AppExit>, mut count: ResMut<Exits>) {
+    count.0 += exits.read().count();
+}
+
 /// The real window's sleep, as bevy_winit's runner (`state.rs`, `redraw_requested`) decides
 /// whether to run `app.update()`: while the update mode (`WinitSettings`) is `Continuous`, every
 /// frame; under `Reactive`, only on input, on a `RequestRedraw` written in the frame before, in
@@ -87,7 +97,9 @@ impl Harness {
     pub fn launch_among(options: LaunchOptions, patiences: Patiences) -> Harness {
         let dir = options.data_dir.clone();
         let mut app = headless_app(options);
-        app.insert_resource(patiences);
+        app.insert_resource(patiences)
+            .init_resource::<Exits>()
+            .add_systems(Last, count_exits);
         app.update();
         let window = app
             .world_mut()
@@ -382,6 +394,11 @@ impl Harness {
             .world_mut()
             .write_message(zodiac::game::messages::GameChanged::Dealt);
         self.settle();
+    }
+
+    /// How many times the game has asked to quit.
+    pub fn exits(&self) -> usize {
+        self.app.world().resource::<Exits>().0
     }
 
     pub fn table(&self) -> Table {

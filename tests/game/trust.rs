@@ -340,8 +340,7 @@ fn ctrl_z_undoes_on_every_layout() {
     assert_eq!(h.game().moves().len(), 1, "AZERTY Ctrl+Z undoes");
     chord(&mut h, KeyCode::KeyQ, typed("a"));
     assert_eq!(h.game().moves().len(), 1, "AZERTY Ctrl+A does nothing");
-    let exits = h.app.world().resource::<Messages<AppExit>>().len();
-    assert_eq!(exits, 0, "and does not quit");
+    assert_eq!(h.exits(), 0, "and does not quit");
 }
 
 fn winnable(p: &zodiac::zodiac::Position, rules: &zodiac::zodiac::Rules) -> bool {
