@@ -4,7 +4,7 @@
 //! `Table`.
 
 use super::played::Played;
-use super::rules::Rules;
+use super::rules::CommandLine;
 use super::table::Table;
 use super::{
     Decided, Effort, Game, Layout, Move, Outcome, Patience, Place, RuleSetInfo, SecondClick, Slot,
@@ -97,15 +97,15 @@ impl<T: Table> Patience for T {
 }
 
 /// A position under its rules, for the solver and the verdict cache.
-struct Position<R: Rules>(R::Params, R::Position);
+struct Position<R: CommandLine>(R::Params, R::Position);
 
-impl<R: Rules> std::fmt::Debug for Position<R> {
+impl<R: CommandLine> std::fmt::Debug for Position<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} {:?} {:?}", R::TITLE, self.0, self.1)
     }
 }
 
-impl<R: Rules> Snapshot for Position<R> {
+impl<R: CommandLine> Snapshot for Position<R> {
     fn key(&self) -> u128 {
         super::key_of(&(R::NAME, self.0, self.1))
     }
@@ -115,7 +115,7 @@ impl<R: Rules> Snapshot for Position<R> {
     }
 }
 
-pub fn snapshot<R: Rules>(params: R::Params, position: R::Position) -> Arc<dyn Snapshot> {
+pub fn snapshot<R: CommandLine>(params: R::Params, position: R::Position) -> Arc<dyn Snapshot> {
     Arc::new(Position::<R>(params, position))
 }
 

@@ -250,7 +250,7 @@ pub trait Game: Send + Sync {
     fn notation(&self, m: Move) -> String;
     /// The position as `zodiac show` prints it.
     fn text(&self) -> String;
-    /// What `zodiac solve` prints for the position (see `Rules::solve_text`).
+    /// What `zodiac solve` prints for the position (see `CommandLine::solve_text`).
     fn solve_text(&self, budget: Option<usize>) -> Result<String, String>;
 
     // Moves.

@@ -105,10 +105,6 @@ pub trait Rules: Sized + Send + Sync + 'static {
         false
     }
 
-    /// Decides a position, with the budget the table allows (on any thread):
-    /// [`super::solver::solve_at_table`] over the patience's solver.
-    fn solve(params: &Self::Params, position: &Self::Position) -> Verdict;
-
     /// The table for a window of this logical size.
     fn layout(params: &Self::Params, width: f32, height: f32, scale_factor: f32) -> Layout;
 }
@@ -147,6 +143,10 @@ pub trait CommandLine: Rules {
     const COMMAND_HELP: &'static str;
     /// A position as `zodiac show` prints it (docs/rules.md): a line a place, then the status.
     fn to_text(params: &Self::Params, position: &Self::Position) -> String;
+    /// Decides a position, with the budget the table allows (on any thread).
+    fn solve(params: &Self::Params, position: &Self::Position) -> Verdict {
+        super::solver::solve_at_table::<Self::Solver>(params, position)
+    }
     /// What `zodiac solve` prints: the verdict's word, the moves or why, what else the solver
     /// says, the time. `budget`: positions to search before "unknown", where the solver has one.
     fn solve_text(

@@ -2,7 +2,7 @@
 //! solver kept per thread (and given back when a search grew it large), what `zodiac solve`
 //! prints, and `zodiac winrate`'s deals decided on several threads ([`crate::parallel`]).
 //! Each patience implements [`Solver`] for its own solver and names it its
-//! `CommandLine::Solver`; its `Rules::solve` is [`solve_at_table`], and `CommandLine`'s
+//! `CommandLine::Solver`; its `CommandLine::solve` is [`solve_at_table`], and `CommandLine`'s
 //! `solve_text` and `decide_range` are [`solve_text`] and [`decide_range`] unless it says
 //! otherwise.
 
@@ -135,7 +135,7 @@ pub fn kept_bytes<S: Solver>() -> Option<usize> {
 }
 
 /// Decides a position with the budget the table allows (on any thread), in the front end's
-/// moves and words: a patience's `Rules::solve`.
+/// moves and words: a patience's `CommandLine::solve`.
 pub fn solve_at_table<S: Solver>(params: &Params<S>, position: &Position<S>) -> Verdict {
     let (verdict, _) = with_solver(|s: &mut S| s.solve(params, position, S::table_budget(params)));
     verdict.map(S::Rules::to_neutral, S::note_words)

@@ -17,6 +17,7 @@ use zodiac::game::input::buttons::{Action, Chosen};
 use zodiac::game::messages::{Overlay, Request};
 use zodiac::game::session::files::{AnimationSetting, Notice, Settings};
 use zodiac::game::theme::NoHover;
+use zodiac::patience::Rules as _;
 use zodiac::zodiac::RuleSetFile;
 
 /// A button as a player finds it again: its label, and which of the buttons so labelled it is
@@ -295,7 +296,7 @@ fn set_up_screens() -> Vec<Screen> {
             Rc::new(|h| {
                 let (game, losing) = crate::at_table::a_losing_move();
                 h.set_game(game);
-                let m = zodiac::zodiac::patience::move_to_neutral(losing);
+                let m = zodiac::zodiac::patience::Zodiac::to_neutral(losing);
                 h.app.world_mut().write_message(Request::Play(m));
                 h.run_until("the lost notice", |h| {
                     h.app

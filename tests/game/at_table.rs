@@ -9,6 +9,7 @@ use zodiac::game::assistance::advice::{LostNotice, Offer};
 use zodiac::game::messages::{Overlay, Request};
 use zodiac::game::session::DealPicker;
 use zodiac::game::session::files::{AnimationSetting, Settings, Statistics};
+use zodiac::patience::Rules as _;
 use zodiac::zodiac::solver::{self, Decision, Verdict};
 use zodiac::zodiac::{DealNumber, Game, Move, Phase, Place, Position, RuleSet, Rules, Status};
 
@@ -120,14 +121,14 @@ fn the_hint_is_the_plans_next_move_in_both_phases() {
 #[test]
 fn a_turn_hint_names_the_card_and_how_far_down_it_is() {
     use zodiac::patience::Game as _;
-    use zodiac::zodiac::patience::move_to_neutral;
+    use zodiac::zodiac::patience::Zodiac;
     let game = along_the_line(|g| {
         let l = line(g.position(), g.rules());
         l.len() > 3 && l[0] == Move::Turn && l[1] == Move::Turn && l[2] != Move::Redeal
     });
     let plan = line(game.position(), game.rules());
     assert_eq!(&plan[..2], &[Move::Turn, Move::Turn]);
-    let plan_words: Vec<_> = plan.iter().map(|&m| move_to_neutral(m)).collect();
+    let plan_words: Vec<_> = plan.iter().map(|&m| Zodiac::to_neutral(m)).collect();
     let (words, lit) = game.hint_from_line(&plan_words);
     assert_eq!(lit, vec![zodiac::patience::Place::Stock]);
     assert!(words.starts_with("Turn the stock: "), "{words}");
@@ -151,7 +152,7 @@ fn a_losing_move_is_told_once_and_undone_with_one_click() {
     let before = *h.game().position();
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::Zodiac::to_neutral(
             losing,
         )));
     h.run_until("the lost notice", |h| notice(h).is_some());
@@ -176,7 +177,7 @@ fn a_losing_move_is_told_once_and_undone_with_one_click() {
     h.app.world_mut().resource_mut::<Settings>().warn_lost = false;
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::Zodiac::to_neutral(
             losing,
         )));
     for _ in 0..60 {
@@ -456,7 +457,7 @@ fn undo_redo_and_a_repeated_hint_cost_nothing() {
     let first = line(h.game().position(), h.game().rules())[0];
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::Zodiac::to_neutral(
             first,
         )));
     h.run_until("the verdict after the move", |h| {

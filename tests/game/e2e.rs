@@ -13,6 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use zodiac::game::theme::Palette;
 use zodiac::patience::Layout;
+use zodiac::patience::Rules as _;
 use zodiac::zodiac::{Game, Move, Place};
 
 pub(crate) struct Killed(pub(crate) Child);
@@ -912,12 +913,12 @@ fn a_daily_deal_won_in_the_real_window_is_marked_on_the_calendar() {
     };
     let line: Vec<_> = line
         .iter()
-        .map(|&m| zodiac::freecell::patience::move_from_neutral(m).unwrap())
+        .map(|&m| zodiac::freecell::patience::FreeCell::from_neutral(m).unwrap())
         .collect();
     for &m in &line[..line.len() - 1] {
         game.play(m).unwrap();
     }
-    let last = zodiac::freecell::patience::move_to_neutral(line[line.len() - 1]);
+    let last = zodiac::freecell::patience::FreeCell::to_neutral(line[line.len() - 1]);
     std::fs::write(dir.join("freecell-game.ron"), game.to_record().to_ron()).unwrap();
     std::fs::write(
         dir.join("settings.ron"),

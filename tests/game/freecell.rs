@@ -6,12 +6,13 @@
 use crate::harness::Harness;
 use bevy::prelude::*;
 use zodiac::cards::{Card, DealNumber};
-use zodiac::freecell::patience::{Game as FGame, move_to_neutral};
+use zodiac::freecell::patience::{FreeCell, Game as FGame};
 use zodiac::freecell::{Move as FMove, Place as FPlace, Position, RuleSet};
 use zodiac::game::messages::{GameChanged, Request};
 use zodiac::game::session::Session;
 use zodiac::game::table::cards::Mirror;
 use zodiac::patience::Place;
+use zodiac::patience::Rules as _;
 
 /// Puts this FreeCell position on the table (set-up, not the thing tested).
 fn set_position(h: &mut Harness, p: Position) {
@@ -200,7 +201,7 @@ fn safe_cards_go_home_by_themselves() {
     // Sevens: 7♠ is home, 7♣ then too, so 8♥ follows, and 9♠ after it, by the same rule).
     set_position(&mut h, a_run_position(false));
     for cell in 0..2 {
-        let m = move_to_neutral(FMove::one(FPlace::Column(2), FPlace::Cell(cell)));
+        let m = FreeCell::to_neutral(FMove::one(FPlace::Column(2), FPlace::Cell(cell)));
         h.app.world_mut().write_message(Request::Play(m));
         h.settle();
     }
@@ -321,7 +322,7 @@ fn highlights_frame_the_cards_they_are_about() {
     // move it gives, as the solver gave it.
     h.app.world_mut().write_message(Request::Undo);
     h.settle();
-    let m = move_to_neutral(FMove::one(FPlace::Column(1), FPlace::Column(4)));
+    let m = FreeCell::to_neutral(FMove::one(FPlace::Column(1), FPlace::Column(4)));
     h.app.world_mut().write_message(Request::Play(m));
     h.settle();
     assert_eq!(h.any_game().moves_played(), 1);

@@ -15,6 +15,7 @@ use zodiac::zodiac::patience::to_neutral;
 use zodiac::zodiac::{DealNumber, Game, Move, Place, RuleSet};
 
 use crate::harness::{Harness, hint_lit};
+use zodiac::patience::Rules as _;
 
 /// Deal 1 opens with 8H on the waste, and 9H on z20 takes it (RULES.md's vector).
 #[test]
@@ -728,7 +729,7 @@ fn a_hint_has_its_own_highlight() {
     h.app
         .world_mut()
         .write_message(zodiac::game::messages::Request::Play(
-            zodiac::zodiac::patience::move_to_neutral(hint),
+            zodiac::zodiac::patience::Zodiac::to_neutral(hint),
         ));
     h.settle();
     assert!(

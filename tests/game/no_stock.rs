@@ -329,10 +329,6 @@ impl patience::Rules for Piles {
         }
     }
 
-    fn solve(rules: &PilesRules, p: &Table) -> Verdict {
-        patience::solver::solve_at_table::<NoSolver>(rules, p)
-    }
-
     fn layout(_: &PilesRules, width: f32, height: f32, scale_factor: f32) -> Layout {
         let (card_h, gap) = ((height - 60.0) / 5.0, 12.0);
         let card_w = card_h * 0.714;

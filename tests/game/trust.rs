@@ -12,6 +12,7 @@ use zodiac::game::assistance::advice::LostNotice;
 use zodiac::game::input::buttons::Chosen;
 use zodiac::game::messages::{Overlay, Request};
 use zodiac::game::session::files::{AnimationSetting, Settings, Statistics};
+use zodiac::patience::Rules as _;
 use zodiac::profile::RuleStats;
 use zodiac::zodiac::solver::{self, Decision, Verdict};
 use zodiac::zodiac::{DealNumber, Game, Move, Place, RuleSet, RuleSetFile as _, Status};
@@ -211,7 +212,9 @@ fn undo_in_a_self_finishing_position_is_not_played_again() {
     let m = h.game().redo_moves().last().copied().unwrap();
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(m)));
+        .write_message(Request::Play(zodiac::zodiac::patience::Zodiac::to_neutral(
+            m,
+        )));
     let_the_assistant_act(&mut h);
     assert_eq!(h.game().status(), Status::Won);
 }
@@ -227,7 +230,7 @@ fn undoing_an_automatic_turn_does_not_turn_again() {
     assert_eq!(h.game().position().waste().len(), 1);
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::Zodiac::to_neutral(
             Move::WasteToZodiac(20),
         )));
     let_the_assistant_act(&mut h);
@@ -386,7 +389,7 @@ fn the_lost_notice_outlives_the_automatic_turn() {
     let played = h.game().moves().len();
     h.app
         .world_mut()
-        .write_message(Request::Play(zodiac::zodiac::patience::move_to_neutral(
+        .write_message(Request::Play(zodiac::zodiac::patience::Zodiac::to_neutral(
             losing,
         )));
     h.run_until("the assistant's turn", |h| {

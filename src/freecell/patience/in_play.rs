@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::freecell::solver;
+use crate::patience::Rules as _;
 
 impl patience::Table for FreeCell {
     fn places(game: &Game) -> Vec<Place> {
@@ -40,7 +41,7 @@ impl patience::Table for FreeCell {
         match game.moves().last() {
             Some(m) if m.from == from && m.count == 1 && matches!(m.to, FPlace::Column(_)) => free
                 .map_or(SecondClick::Nothing, |k| {
-                    SecondClick::Instead(move_to_neutral(Move::one(from, FPlace::Cell(k))))
+                    SecondClick::Instead(Self::to_neutral(Move::one(from, FPlace::Cell(k))))
                 }),
             Some(m) if m.from == from => SecondClick::Nothing,
             _ => SecondClick::Again,
@@ -50,14 +51,14 @@ impl patience::Table for FreeCell {
     /// A card no other card can use any more goes home (see `solver::safe`: where cards may come
     /// back, only once every lower card is home).
     fn finishing_move(game: &Game) -> Option<patience::Move> {
-        solver::safe_home(game.position(), game.rules()).map(move_to_neutral)
+        solver::safe_home(game.position(), game.rules()).map(Self::to_neutral)
     }
 
     /// Home first, then the move the solver would try first.
     fn rules_hint(game: &Game) -> Option<patience::Move> {
         solver::ordered_moves(game.position(), game.rules())
             .into_iter()
-            .map(move_to_neutral)
+            .map(Self::to_neutral)
             .find(|&m| !patience::table::idle::<Self>(game, m))
     }
 }

@@ -5,9 +5,8 @@
 use super::moves::{Move, Place as FPlace};
 use super::position::Position;
 use super::ruleset::{RuleSet, Rules};
-use super::solver::Solver;
 use crate::cards::{DealNumber, Suit};
-use crate::patience::{self, Layout, Place, SecondClick, Slot, Status, Verdict};
+use crate::patience::{self, Layout, Place, SecondClick, Slot, Status};
 
 mod command_line;
 mod in_play;
@@ -78,17 +77,8 @@ impl patience::Rules for FreeCell {
         position.status(rules)
     }
 
-    /// The generator's moves, and a free cell's card to another free cell: it changes nothing
-    /// the rules look at, so the generator (the solver's) leaves it out, but a player may.
     fn legal_moves(rules: &Rules, position: &Position) -> Vec<Move> {
-        let mut all = position.legal_moves(rules);
-        let cells = 0..rules.cells;
-        for k in cells.clone().filter(|&k| position.cell(k).is_some()) {
-            for j in cells.clone().filter(|&j| position.cell(j).is_none()) {
-                all.push(Move::one(FPlace::Cell(k), FPlace::Cell(j)));
-            }
-        }
-        all
+        position.player_moves(rules)
     }
 
     fn parse_move(token: &str) -> Result<Move, String> {
@@ -96,20 +86,23 @@ impl patience::Rules for FreeCell {
     }
 
     fn to_neutral(m: Move) -> patience::Move {
-        move_to_neutral(m)
+        patience::Move::new(to_neutral(m.from), to_neutral(m.to), m.count)
     }
 
+    /// Several cards move only from a column to another.
     fn from_neutral(m: patience::Move) -> Option<Move> {
-        move_from_neutral(m)
+        let (from, to) = (from_neutral(m.from)?, from_neutral(m.to)?);
+        let columns = matches!((from, to), (FPlace::Column(_), FPlace::Column(_)));
+        (from != to && m.count >= 1 && (m.count == 1 || columns)).then_some(Move {
+            from,
+            to,
+            count: m.count,
+        })
     }
 
     fn keeps_in_place(illegal: &super::Illegal) -> bool {
         use super::Illegal::{HomeStaysHome, NotASequence};
         matches!(illegal, HomeStaysHome | NotASequence)
-    }
-
-    fn solve(rules: &Rules, position: &Position) -> Verdict {
-        patience::solver::solve_at_table::<Solver>(rules, position)
     }
 
     fn layout(_: &Rules, width: f32, height: f32, scale_factor: f32) -> Layout {
@@ -133,21 +126,6 @@ pub fn from_neutral(place: Place) -> Option<FPlace> {
         Place::Foundation(f) if f < 4 => FPlace::Foundation(f),
         Place::Column(c) if c < super::COLUMNS => FPlace::Column(c),
         _ => return None,
-    })
-}
-
-pub fn move_to_neutral(m: Move) -> patience::Move {
-    patience::Move::new(to_neutral(m.from), to_neutral(m.to), m.count)
-}
-
-/// The FreeCell move a neutral one stands for: several cards only from a column to another.
-pub fn move_from_neutral(m: patience::Move) -> Option<Move> {
-    let (from, to) = (from_neutral(m.from)?, from_neutral(m.to)?);
-    let columns = matches!((from, to), (FPlace::Column(_), FPlace::Column(_)));
-    (from != to && m.count >= 1 && (m.count == 1 || columns)).then_some(Move {
-        from,
-        to,
-        count: m.count,
     })
 }
 

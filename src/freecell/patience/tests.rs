@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::cards::Card;
-use crate::patience::{Game as _, Rules as _, Table};
+use crate::patience::{CommandLine as _, Game as _, Table, Verdict};
 
 fn game(deal: u128) -> Game {
     Game::new(RuleSet::default_set(), DealNumber::new(deal).unwrap())

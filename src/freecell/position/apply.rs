@@ -272,4 +272,17 @@ impl Position {
         debug_assert!(all.iter().all(|&m| self.check(rules, m).is_ok()));
         all
     }
+
+    /// Every move a player may make: the legal moves, and a free cell's card to another free
+    /// cell, which the solver's list leaves out (it changes nothing the rules look at).
+    pub fn player_moves(&self, rules: &Rules) -> Vec<Move> {
+        let mut all = self.legal_moves(rules);
+        let cells = 0..rules.cells;
+        for k in cells.clone().filter(|&k| self.cell(k).is_some()) {
+            for j in cells.clone().filter(|&j| self.cell(j).is_none()) {
+                all.push(Move::one(Place::Cell(k), Place::Cell(j)));
+            }
+        }
+        all
+    }
 }

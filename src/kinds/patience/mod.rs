@@ -9,7 +9,7 @@ use super::compiled::Compiled;
 use super::file::PatienceFile;
 use super::{Done, Illegal, Position, Step, deal, layout, moves, text};
 use crate::cards::DealNumber;
-use crate::patience::{self, Layout, Place, RuleSetInfo, Status, Verdict};
+use crate::patience::{self, Layout, Place, RuleSetInfo, Status};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
@@ -374,10 +374,6 @@ impl patience::Rules for Kinds {
             (from, to, _) => from != to,
         };
         written.then_some(Move(m))
-    }
-
-    fn solve(params: &Params, position: &Position) -> Verdict {
-        patience::solver::solve_at_table::<Search>(params, position)
     }
 
     fn layout(params: &Params, width: f32, height: f32, scale_factor: f32) -> Layout {

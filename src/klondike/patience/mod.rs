@@ -10,7 +10,7 @@ use super::moves::{Move, Place as KPlace};
 use super::position::{Position, Status};
 use super::ruleset::{RuleSet, Rules};
 use crate::cards::{DealNumber, Suit};
-use crate::patience::{self, Layout, Place, Slot, Verdict};
+use crate::patience::{self, Layout, Place, Slot};
 
 mod command_line;
 mod in_play;
@@ -107,10 +107,6 @@ impl patience::Rules for Klondike {
 
     fn keeps_in_place(illegal: &super::Illegal) -> bool {
         *illegal == super::Illegal::NoWayBack
-    }
-
-    fn solve(rules: &Rules, position: &Position) -> Verdict {
-        patience::solver::solve_at_table::<super::solver::Solver>(rules, position)
     }
 
     fn layout(_: &Rules, width: f32, height: f32, scale_factor: f32) -> Layout {

@@ -3,7 +3,7 @@
 use super::*;
 use crate::cards::Card;
 use crate::patience::rule_sets::RuleSetFile as _;
-use crate::patience::{Game as _, Outcome, Patience as _};
+use crate::patience::{CommandLine as _, Game as _, Outcome, Patience as _, Verdict};
 
 fn card(s: &str) -> Card {
     Card::parse(s).unwrap()

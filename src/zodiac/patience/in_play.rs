@@ -2,6 +2,7 @@
 //! in the front end's words.
 
 use super::*;
+use crate::patience::Rules as _;
 
 impl patience::Table for Zodiac {
     fn places(_: &Game) -> Vec<Place> {
@@ -57,7 +58,7 @@ impl patience::Table for Zodiac {
         }
         game.position()
             .best_move_from(game.rules(), from_neutral(place)?)
-            .map(move_to_neutral)
+            .map(Self::to_neutral)
     }
 
     fn lift(game: &Game, place: Place, depth: usize) -> Result<u8, Option<String>> {
@@ -75,11 +76,11 @@ impl patience::Table for Zodiac {
     fn finishing_move(game: &Game) -> Option<patience::Move> {
         game.position()
             .finishing_move(game.rules())
-            .map(move_to_neutral)
+            .map(Self::to_neutral)
     }
 
     fn rules_hint(game: &Game) -> Option<patience::Move> {
-        game.position().hint(game.rules()).map(move_to_neutral)
+        game.position().hint(game.rules()).map(Self::to_neutral)
     }
 
     fn redeal_possible(game: &Game) -> bool {

@@ -2,7 +2,7 @@
 //! [`crate::patience`]'s interface. Equator cells are cells, Zodiac piles are squared piles.
 
 use super::{DealNumber, Direction, Move, Phase, Place as ZPlace, Position, RuleSet, Rules};
-use crate::patience::{self, Layout, Place, Slot, Status, Verdict};
+use crate::patience::{self, Layout, Place, Slot, Status};
 
 mod command_line;
 mod in_play;
@@ -100,15 +100,12 @@ impl patience::Rules for Zodiac {
     }
 
     fn to_neutral(m: Move) -> patience::Move {
-        move_to_neutral(m)
+        let count = u8::from(!matches!(m, Move::Redeal));
+        patience::Move::new(to_neutral(m.from()), to_neutral(m.to()), count)
     }
 
     fn from_neutral(m: patience::Move) -> Option<Move> {
-        move_from_neutral(m)
-    }
-
-    fn solve(rules: &Rules, position: &Position) -> Verdict {
-        patience::solver::solve_at_table::<crate::zodiac::solver::Solver>(rules, position)
+        Move::between(from_neutral(m.from)?, from_neutral(m.to)?)
     }
 
     fn layout(_: &Rules, width: f32, height: f32, scale_factor: f32) -> Layout {
@@ -137,16 +134,6 @@ pub fn from_neutral(place: Place) -> Option<ZPlace> {
         Place::Foundation(f) if f < 8 => ZPlace::Foundation(f),
         _ => return None,
     })
-}
-
-/// A Zodiac move in the front end's words.
-pub fn move_to_neutral(m: Move) -> patience::Move {
-    let count = u8::from(!matches!(m, Move::Redeal));
-    patience::Move::new(to_neutral(m.from()), to_neutral(m.to()), count)
-}
-
-fn move_from_neutral(m: patience::Move) -> Option<Move> {
-    Move::between(from_neutral(m.from)?, from_neutral(m.to)?)
 }
 
 fn place_words(place: ZPlace) -> String {
