@@ -94,6 +94,44 @@ pub struct Slot {
     pub face_up: bool,
 }
 
+impl Slot {
+    /// The slots of cards that lie all face up, or all face down.
+    pub fn each(cards: impl IntoIterator<Item = Card>, face_up: bool) -> Vec<Slot> {
+        cards
+            .into_iter()
+            .map(|card| Slot { card, face_up })
+            .collect()
+    }
+}
+
+/// The two ways between a patience's own places and the front end's ([`Place`]), written once:
+/// each place of the patience without a number is the interface's of the same name, each
+/// numbered one is a kind of the interface's, numbered alike, below a bound. Expands to
+/// `to_neutral` and `from_neutral` in the patience's front end, e.g.
+/// `neutral_places!(ZPlace { Stock, Waste; Equator(8) => Cell, Zodiac(24) => Pile })`.
+macro_rules! neutral_places {
+    ($own:ident { $($unit:ident),* ; $($kind:ident($bound:expr) => $neutral:ident),* }) => {
+        /// A place in the front end's words.
+        pub fn to_neutral(place: $own) -> $crate::patience::Place {
+            match place {
+                $($own::$unit => $crate::patience::Place::$unit,)*
+                $($own::$kind(k) => $crate::patience::Place::$neutral(k),)*
+            }
+        }
+
+        /// The place a neutral one stands for, if this patience has it.
+        pub fn from_neutral(place: $crate::patience::Place) -> Option<$own> {
+            match place {
+                $($crate::patience::Place::$unit => Some($own::$unit),)*
+                $($crate::patience::Place::$neutral(k) if k < $bound => Some($own::$kind(k)),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+pub(crate) use neutral_places;
+
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {

@@ -33,14 +33,7 @@ pub trait Table: CommandLine {
     /// A place in a player's words: "the stock", "foundation f0", "column c3", "free cell r2".
     fn place_name(game: &GameOf<Self>, place: Place) -> String {
         let _ = game;
-        match place {
-            Place::Stock => "the stock".into(),
-            Place::Waste => "the waste".into(),
-            Place::Foundation(f) => format!("foundation f{f}"),
-            Place::Cell(k) => format!("free cell r{k}"),
-            Place::Pile(k) => format!("pile p{k}"),
-            Place::Column(c) => format!("column c{c}"),
-        }
+        place_words(place)
     }
 
     /// What a hand may lift `depth` cards below the top of `place`: that card and those on
@@ -310,6 +303,19 @@ pub trait Table: CommandLine {
     fn score(game: &GameOf<Self>, scoring: super::score::Scoring, elapsed_ms: u64) -> Option<i64> {
         let _ = (game, scoring, elapsed_ms);
         None
+    }
+}
+
+/// A place in the interface's own words (the default of [`Table::place_name`], for an
+/// override to fall back on).
+pub fn place_words(place: Place) -> String {
+    match place {
+        Place::Stock => "the stock".into(),
+        Place::Waste => "the waste".into(),
+        Place::Foundation(f) => format!("foundation f{f}"),
+        Place::Cell(k) => format!("free cell r{k}"),
+        Place::Pile(k) => format!("pile p{k}"),
+        Place::Column(c) => format!("column c{c}"),
     }
 }
 

@@ -5,6 +5,24 @@ use super::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+/// A game at the table from `p`, under Cadogan's rules.
+fn at_table(p: &Position) -> super::Game {
+    let set = RuleSet::builtin("cadogan").unwrap();
+    super::Game::from_position(set, DealNumber::new(1).unwrap(), *p)
+}
+
+/// What a hand lifts from the top of `place` at the table: the front end's default lift over
+/// the rules' refusals, which keeps Zodiac cards in place in phase 1.
+fn lifts(p: &Position, place: Place) -> Result<u8, Option<String>> {
+    let place = super::patience::to_neutral(place);
+    <super::patience::Zodiac as crate::patience::Table>::lift(&at_table(p), place, 0)
+}
+
+/// Whether the game at the table finishes by itself from `p` (the front end's default).
+fn finishes_by_itself(p: &Position) -> bool {
+    <super::patience::Zodiac as crate::patience::Table>::finishing_move(&at_table(p)).is_some()
+}
+
 #[test]
 fn random_play_keeps_every_card_exactly_twice() {
     let mut rng = StdRng::seed_from_u64(1);
@@ -122,12 +140,12 @@ fn click_priority_is_zodiac_before_equator_in_phase_1_and_foundations_in_phase_2
         "Zodiac cards stay in phase 1"
     );
     assert_eq!(p.best_move_from(&rules, Place::Stock), Some(Move::Turn));
-    assert!(p.can_lift(Place::Waste) && p.can_lift(Place::Equator(0)));
-    assert!(
-        !p.can_lift(Place::Zodiac(0))
-            && !p.can_lift(Place::Equator(2))
-            && !p.can_lift(Place::Stock)
+    assert!(lifts(&p, Place::Waste).is_ok() && lifts(&p, Place::Equator(0)).is_ok());
+    assert_eq!(
+        lifts(&p, Place::Zodiac(0)),
+        Err(Some("Zodiac cards never move in phase 1".to_string()))
     );
+    assert!(lifts(&p, Place::Equator(2)).is_err() && lifts(&p, Place::Stock).is_err());
     assert_eq!(
         p.destinations(&rules, Place::Equator(1)),
         vec![Place::Zodiac(1)]
@@ -146,7 +164,7 @@ fn click_priority_is_zodiac_before_equator_in_phase_1_and_foundations_in_phase_2
         None,
         "2C before AC"
     );
-    assert!(p.can_lift(Place::Zodiac(0)) && !p.can_lift(Place::Waste));
+    assert!(lifts(&p, Place::Zodiac(0)).is_ok() && lifts(&p, Place::Waste).is_err());
     let wiki = wikipedia();
     assert_eq!(
         p.best_move_from(&wiki, Place::Equator(0)),
@@ -198,8 +216,7 @@ fn hints_prefer_progress_and_turn_the_stock_before_the_equator_or_turning_a_pile
 }
 
 #[test]
-fn a_game_finishes_by_itself_only_when_no_choice_is_left() {
-    let rules = cadogan();
+fn a_game_finishes_by_itself_only_when_cards_home_win_it() {
     // Everything home but clubs up (AC waiting, 2C..KC nowhere): not finishable.
     let won_but_one = Position::from_parts(
         [Some(c("AC")), None, None, None, None, None, None, None],
@@ -209,7 +226,7 @@ fn a_game_finishes_by_itself_only_when_no_choice_is_left() {
         &[],
     );
     assert!(
-        !won_but_one.finishes_by_itself(&rules),
+        !finishes_by_itself(&won_but_one),
         "2C..KC are missing: not a real position"
     );
     let last = Position::from_parts(
@@ -219,13 +236,13 @@ fn a_game_finishes_by_itself_only_when_no_choice_is_left() {
         &[],
         &[],
     );
-    assert!(last.finishes_by_itself(&rules));
+    assert!(finishes_by_itself(&last));
     assert!(
-        !phase1(&[c("5S")], &[]).finishes_by_itself(&rules),
+        !finishes_by_itself(&phase1(&[c("5S")], &[])),
         "never in phase 1"
     );
     let blocked = phase2([0; 8]);
-    assert!(!blocked.finishes_by_itself(&rules));
+    assert!(!finishes_by_itself(&blocked));
 }
 
 /// "Undo to the last winnable position" is one step: one redo brings every move back, a single

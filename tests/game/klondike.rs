@@ -11,7 +11,7 @@ use zodiac::game::LaunchOptions;
 use zodiac::game::messages::Request;
 use zodiac::game::table::cards::Mirror;
 use zodiac::klondike::{Move as KMove, Position, RuleSet};
-use zodiac::patience::{Move, Place, Status};
+use zodiac::patience::{Move, Place, Rules as _, Status};
 use zodiac::zodiac::DealNumber;
 
 fn centre(h: &Harness, place: Place) -> Vec2 {
@@ -53,7 +53,7 @@ fn a_sequence_to_move() -> (u128, Vec<KMove>, KMove) {
 }
 
 fn neutral(m: KMove) -> Move {
-    zodiac::klondike::patience::move_to_neutral(m)
+    zodiac::klondike::patience::Klondike::to_neutral(m)
 }
 
 #[test]

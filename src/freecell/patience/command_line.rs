@@ -35,9 +35,7 @@ impl patience::solver::Solver for Solver {
 impl CommandLine for FreeCell {
     type Solver = Solver;
 
-    const COMMAND_HELP: &'static str = "\
-(docs/rules.md): c3>c5 (the top card), c3:4>c5 (the top four), c3>r0 (into free
-    cell r0), r0>c3, c3>f1, r0>f1 (home).";
+    const COMMAND_HELP: &'static str = include_str!("notation.txt");
 
     fn to_text(rules: &Rules, position: &Position) -> String {
         position.to_text(rules)

@@ -19,15 +19,6 @@ pub static FREECELL: FreeCell = FreeCell;
 /// A FreeCell game in progress: the generic game over FreeCell's rules.
 pub type Game = patience::Played<FreeCell>;
 
-const RULES_TEXT: &str = "\
-The goal — build four foundations, one per suit, from the Ace up to the King.
-
-The columns — eight of them, every card face up. They build down in alternate colours (a red 6 on a black 7; in Baker's Game, in suit). Any card, or run, fills an empty column.
-
-The free cells — four, each holding any one card until it goes to a column or home. A run moves as one when there is room for it: one card more than the empty free cells, doubled for each empty column (not counting the one it moves into). A card home stays home.
-
-Mouse: drag a card, and the cards on it, to a place. Click a card to send it to its foundation if it can go, else to the best column, else to a free cell. Double-click a card to put it in a free cell; right-click to send it home. Cards no other card can use any more go home by themselves (Settings).";
-
 impl patience::Rules for FreeCell {
     type RuleSet = RuleSet;
     type Params = Rules;
@@ -38,7 +29,7 @@ impl patience::Rules for FreeCell {
 
     const NAME: &'static str = "freecell";
     const TITLE: &'static str = "FreeCell";
-    const RULES_TEXT: &'static str = RULES_TEXT;
+    const RULES_TEXT: &'static str = include_str!("rules.txt");
     const SUMMARY: &'static str = "One pack, every card face up: eight columns built down in \
         alternate colours and four free cells; bring every card home, Ace to King.";
     const FAMILY: &'static str = "FreeCell type";
@@ -110,24 +101,10 @@ impl patience::Rules for FreeCell {
     }
 }
 
-/// A FreeCell place in the front end's words.
-pub fn to_neutral(place: FPlace) -> Place {
-    match place {
-        FPlace::Cell(k) => Place::Cell(k),
-        FPlace::Foundation(f) => Place::Foundation(f),
-        FPlace::Column(c) => Place::Column(c),
-    }
-}
-
-/// The FreeCell place a neutral one stands for, if FreeCell has it.
-pub fn from_neutral(place: Place) -> Option<FPlace> {
-    Some(match place {
-        Place::Cell(k) if k < super::ruleset::MAX_CELLS => FPlace::Cell(k),
-        Place::Foundation(f) if f < 4 => FPlace::Foundation(f),
-        Place::Column(c) if c < super::COLUMNS => FPlace::Column(c),
-        _ => return None,
-    })
-}
+patience::neutral_places!(FPlace {
+    ; Cell(super::ruleset::MAX_CELLS) => Cell, Foundation(4) => Foundation,
+    Column(super::COLUMNS) => Column
+});
 
 #[cfg(test)]
 mod tests;

@@ -60,9 +60,7 @@ impl patience::solver::Solver for Solver {
 impl CommandLine for Klondike {
     type Solver = Solver;
 
-    const COMMAND_HELP: &'static str = "\
-(docs/rules.md): d turn (one card or three), r turn the waste over (if a pass is
-    left), w>c3 w>f0 c3>f0 f0>c3, c6>c2 (the top card), c6:3>c2 (the top three cards).";
+    const COMMAND_HELP: &'static str = include_str!("notation.txt");
 
     fn to_text(rules: &Rules, position: &Position) -> String {
         position.to_text(rules)

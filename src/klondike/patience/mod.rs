@@ -27,15 +27,6 @@ pub type Game = patience::Played<Klondike>;
 pub type GameRecord = patience::played::GameRecord<RuleSet>;
 pub type RecordRules = patience::played::RecordRules<RuleSet>;
 
-const RULES_TEXT: &str = "\
-The goal — build four foundations, one per suit, from the Ace up to the King.
-
-The columns — seven of them, the top card of each face up. They build down in alternate colours (a red 6 on a black 7). A face-up card moves with all the cards on it; only a King, or a run headed by one, goes into an empty column. A face-down card left on top turns face up.
-
-The stock — turn it onto the waste one card at a time (three in Draw three); the waste's top card may go onto a column or a foundation. When the stock is empty the waste may be turned over to make it again, as often as the rule set allows (never in Single pass). A card may come back from a foundation onto a column.
-
-Mouse: drag a card, and the cards on it, to a place. Click a card to send it with the cards on it to its best place: its foundation if it can go, else the first column from the left that takes it. Double-click or right-click a card to send it to its foundation. Click the stock to turn; click the empty stock to turn the waste over, when the rules allow.";
-
 impl patience::Rules for Klondike {
     type RuleSet = RuleSet;
     type Params = Rules;
@@ -46,7 +37,7 @@ impl patience::Rules for Klondike {
 
     const NAME: &'static str = "klondike";
     const TITLE: &'static str = "Klondike";
-    const RULES_TEXT: &'static str = RULES_TEXT;
+    const RULES_TEXT: &'static str = include_str!("rules.txt");
     const SUMMARY: &'static str = "One pack: seven columns built down in alternate colours, \
         Kings to the empty ones; turn the stock and bring every card home, Ace to King.";
     const FAMILY: &'static str = "Klondike type";
@@ -97,12 +88,31 @@ impl patience::Rules for Klondike {
         Move::parse(token).map_err(|e| e.to_string())
     }
 
+    /// Turns and turning the waste over count 0, a column-to-column move its cards, every other
+    /// move 1.
     fn to_neutral(m: Move) -> patience::Move {
-        move_to_neutral(m)
+        let count = match m {
+            Move::Turn | Move::Redeal => 0,
+            Move::ColumnToColumn(_, _, n) => n,
+            _ => 1,
+        };
+        patience::Move::new(to_neutral(m.from()), to_neutral(m.to()), count)
     }
 
+    /// A turn (or turning the waste over) whatever its count, a column-to-column move of at
+    /// least one card, any other of one.
     fn from_neutral(m: patience::Move) -> Option<Move> {
-        move_from_neutral(m)
+        let (from, to) = (from_neutral(m.from)?, from_neutral(m.to)?);
+        match (from, to) {
+            (KPlace::Column(a), KPlace::Column(b)) => {
+                (a != b && m.count >= 1).then_some(Move::ColumnToColumn(a, b, m.count))
+            }
+            (KPlace::Stock, KPlace::Waste) | (KPlace::Waste, KPlace::Stock) => {
+                Move::between(from, to)
+            }
+            _ if m.count <= 1 => Move::between(from, to),
+            _ => None,
+        }
     }
 
     fn keeps_in_place(illegal: &super::Illegal) -> bool {
@@ -114,51 +124,7 @@ impl patience::Rules for Klondike {
     }
 }
 
-/// A Klondike place in the front end's words.
-pub fn to_neutral(place: KPlace) -> Place {
-    match place {
-        KPlace::Stock => Place::Stock,
-        KPlace::Waste => Place::Waste,
-        KPlace::Foundation(f) => Place::Foundation(f),
-        KPlace::Column(c) => Place::Column(c),
-    }
-}
-
-/// The Klondike place a neutral one stands for, if Klondike has it.
-pub fn from_neutral(place: Place) -> Option<KPlace> {
-    Some(match place {
-        Place::Stock => KPlace::Stock,
-        Place::Waste => KPlace::Waste,
-        Place::Foundation(f) if f < 4 => KPlace::Foundation(f),
-        Place::Column(c) if c < 7 => KPlace::Column(c),
-        _ => return None,
-    })
-}
-
-/// A Klondike move in the front end's words: turns and turning the waste over count 0, a
-/// column-to-column move its cards, every other move 1.
-pub fn move_to_neutral(m: Move) -> patience::Move {
-    let count = match m {
-        Move::Turn | Move::Redeal => 0,
-        Move::ColumnToColumn(_, _, n) => n,
-        _ => 1,
-    };
-    patience::Move::new(to_neutral(m.from()), to_neutral(m.to()), count)
-}
-
-/// The Klondike move a neutral one stands for, if there is one: a turn (or turning the waste
-/// over) whatever its count, a column-to-column move of at least one card, any other of one.
-pub fn move_from_neutral(m: patience::Move) -> Option<Move> {
-    let (from, to) = (from_neutral(m.from)?, from_neutral(m.to)?);
-    match (from, to) {
-        (KPlace::Column(a), KPlace::Column(b)) => {
-            (a != b && m.count >= 1).then_some(Move::ColumnToColumn(a, b, m.count))
-        }
-        (KPlace::Stock, KPlace::Waste) | (KPlace::Waste, KPlace::Stock) => Move::between(from, to),
-        _ if m.count <= 1 => Move::between(from, to),
-        _ => None,
-    }
-}
+patience::neutral_places!(KPlace { Stock, Waste; Foundation(4) => Foundation, Column(7) => Column });
 
 #[cfg(test)]
 mod tests;

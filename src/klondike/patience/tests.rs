@@ -3,7 +3,7 @@
 use super::*;
 use crate::cards::Card;
 use crate::patience::rule_sets::RuleSetFile as _;
-use crate::patience::{CommandLine as _, Game as _, Outcome, Patience as _, Verdict};
+use crate::patience::{CommandLine as _, Game as _, Outcome, Patience as _, Rules as _, Verdict};
 
 fn card(s: &str) -> Card {
     Card::parse(s).unwrap()
@@ -205,8 +205,8 @@ fn every_move_maps_both_ways() {
     for _ in 0..60 {
         let moves = g.position().legal_moves(g.rules());
         for &m in &moves {
-            let n = move_to_neutral(m);
-            assert_eq!(move_from_neutral(n), Some(m));
+            let n = Klondike::to_neutral(m);
+            assert_eq!(Klondike::from_neutral(n), Some(m));
             assert_eq!(g.notation(n), m.to_string());
             assert_eq!(g.between(n.from, n.to, n.count), Some(n));
         }
@@ -216,35 +216,35 @@ fn every_move_maps_both_ways() {
         Game::play(&mut g, m).unwrap();
     }
     assert_eq!(
-        move_to_neutral(Move::Turn),
+        Klondike::to_neutral(Move::Turn),
         mv(Place::Stock, Place::Waste, 0)
     );
     assert_eq!(
-        move_to_neutral(Move::Redeal),
+        Klondike::to_neutral(Move::Redeal),
         mv(Place::Waste, Place::Stock, 0)
     );
     assert_eq!(
-        move_to_neutral(Move::ColumnToColumn(6, 2, 3)),
+        Klondike::to_neutral(Move::ColumnToColumn(6, 2, 3)),
         mv(Place::Column(6), Place::Column(2), 3)
     );
     assert_eq!(
-        move_from_neutral(mv(Place::Column(1), Place::Column(1), 1)),
+        Klondike::from_neutral(mv(Place::Column(1), Place::Column(1), 1)),
         None
     );
     assert_eq!(
-        move_from_neutral(mv(Place::Column(1), Place::Column(2), 0)),
+        Klondike::from_neutral(mv(Place::Column(1), Place::Column(2), 0)),
         None
     );
     assert_eq!(
-        move_from_neutral(mv(Place::Waste, Place::Column(2), 2)),
+        Klondike::from_neutral(mv(Place::Waste, Place::Column(2), 2)),
         None
     );
     assert_eq!(
-        move_from_neutral(mv(Place::Cell(0), Place::Column(2), 1)),
+        Klondike::from_neutral(mv(Place::Cell(0), Place::Column(2), 1)),
         None
     );
     assert_eq!(
-        move_from_neutral(mv(Place::Column(7), Place::Column(2), 1)),
+        Klondike::from_neutral(mv(Place::Column(7), Place::Column(2), 1)),
         None
     );
     let g = sample();

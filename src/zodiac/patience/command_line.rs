@@ -48,29 +48,19 @@ impl patience::solver::Solver for Solver {
         _: usize,
     ) -> (&'static str, String) {
         let start = Instant::now();
-        let decision = self.decide(position, rules);
-        let micros = start.elapsed().as_micros();
-        let (word, slack) = match decision {
+        let (word, slack) = match self.decide(position, rules) {
             Decision::Winnable { slack } => ("winnable", slack.to_string()),
             Decision::Lost => ("lost", String::new()),
             Decision::Unknown => ("unknown", String::new()),
         };
-        (word, format!("{slack},{micros}"))
+        (word, format!("{slack},{}", start.elapsed().as_micros()))
     }
 }
 
 impl CommandLine for Zodiac {
     type Solver = Solver;
 
-    const COMMAND_HELP: &'static str = "\
-(the notation of docs/rules.md; letters in either case, no leading zeros):
-    d        turn the top stock card onto the waste
-    r        turn the waste over into the empty stock
-    w>z5     waste card onto Zodiac pile z5       w>e2    waste card into Equator cell e2
-    e2>z5    Equator card onto Zodiac pile z5     z5>f0   Zodiac top card onto foundation f0
-    e2>f4    Equator card onto foundation f4
-    show: `--` for an empty Equator cell, the stock with the next card to turn first, and
-    the phase before the status.";
+    const COMMAND_HELP: &'static str = include_str!("notation.txt");
 
     fn to_text(rules: &Rules, position: &Position) -> String {
         position.to_text(rules)

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::patience::Rules as _;
+use crate::zodiac::Suit;
 
 impl patience::Table for Zodiac {
     fn places(_: &Game) -> Vec<Place> {
@@ -10,15 +11,8 @@ impl patience::Table for Zodiac {
     }
 
     fn cards(game: &Game, place: Place) -> Vec<Slot> {
-        let Some(p) = from_neutral(place) else {
-            return Vec::new();
-        };
-        let face_up = p != ZPlace::Stock;
-        game.position()
-            .cards_at(game.rules(), p)
-            .into_iter()
-            .map(|card| Slot { card, face_up })
-            .collect()
+        let cards = from_neutral(place).map(|p| game.position().cards_at(game.rules(), p));
+        Slot::each(cards.unwrap_or_default(), place != Place::Stock)
     }
 
     fn stage(game: &Game) -> Option<&'static str> {
@@ -36,47 +30,28 @@ impl patience::Table for Zodiac {
         .to_string()
     }
 
-    fn foundation_caption(
-        game: &Game,
-        f: u8,
-    ) -> Option<(crate::zodiac::Suit, &'static str, &'static str)> {
-        let direction = game.rules().foundations.get(usize::from(f))?;
-        let suit = crate::zodiac::Suit::ALL[usize::from(f) % 4];
-        Some(match direction {
+    fn foundation_caption(game: &Game, f: u8) -> Option<(Suit, &'static str, &'static str)> {
+        let suit = Suit::ALL[usize::from(f) % 4];
+        Some(match game.rules().foundations.get(usize::from(f))? {
             Direction::Up => (suit, "A", "up"),
             Direction::Down => (suit, "K", "down"),
         })
     }
 
     fn place_name(_: &Game, place: Place) -> String {
-        from_neutral(place).map(place_words).unwrap_or_default()
+        match place {
+            Place::Cell(e) => format!("Equator cell e{e}"),
+            Place::Pile(z) => format!("Zodiac pile z{z}"),
+            _ => patience::table::place_words(place),
+        }
     }
 
+    /// The rules core's: a Zodiac pile that still comes apart in phase 2 first, and the
+    /// foundation a card's pile runs to.
     fn best_move(game: &Game, place: Place, depth: usize) -> Option<patience::Move> {
-        if depth > 0 {
-            return None;
-        }
-        game.position()
-            .best_move_from(game.rules(), from_neutral(place)?)
-            .map(Self::to_neutral)
-    }
-
-    fn lift(game: &Game, place: Place, depth: usize) -> Result<u8, Option<String>> {
-        let p = from_neutral(place).ok_or(None)?;
-        if depth > 0 {
-            return Err(None);
-        }
-        if game.position().can_lift(p) {
-            Ok(1)
-        } else {
-            Err(game.position().lift_refusal(p).map(|why| why.to_string()))
-        }
-    }
-
-    fn finishing_move(game: &Game) -> Option<patience::Move> {
-        game.position()
-            .finishing_move(game.rules())
-            .map(Self::to_neutral)
+        let p = from_neutral(place).filter(|_| depth == 0)?;
+        let best = game.position().best_move_from(game.rules(), p);
+        best.map(Self::to_neutral)
     }
 
     fn rules_hint(game: &Game) -> Option<patience::Move> {

@@ -18,13 +18,6 @@ pub type Game = patience::Played<Zodiac>;
 pub type GameRecord = patience::played::GameRecord<RuleSet>;
 pub type RecordRules = patience::played::RecordRules<RuleSet>;
 
-const RULES_TEXT: &str = "\
-Phase 1 — fill the Zodiac. Turn the stock one card at a time (click it, or Space). The waste card may go onto a Zodiac pile or into an empty Equator cell; an Equator card may go onto a Zodiac pile. A Zodiac pile takes the same suit, one rank up or down (the direction may change; Ace and King are not neighbours). Zodiac cards never move in phase 1, and nothing goes to the foundations. Redeals are unlimited.
-
-Phase 2 — to the foundations. It begins when the stock and the waste are both empty. Zodiac top cards and Equator cards go to the foundations, each built by suit: in Cadogan's rules four up from Ace and four down from King; in Wikipedia's, all eight up from Ace. The game is won when all 104 cards are home.
-
-Mouse: drag a card to a place; click a card to send it to its best place (phase 1: a Zodiac pile, else an empty Equator cell; phase 2: its foundation); click the stock to turn a card, or the empty stock to turn the waste over; double-click or right-click a Zodiac pile to see all its cards.";
-
 impl patience::Rules for Zodiac {
     type RuleSet = RuleSet;
     type Params = Rules;
@@ -35,7 +28,7 @@ impl patience::Rules for Zodiac {
 
     const NAME: &'static str = "zodiac";
     const TITLE: &'static str = "Zodiac";
-    const RULES_TEXT: &'static str = RULES_TEXT;
+    const RULES_TEXT: &'static str = include_str!("rules.txt");
     const SUMMARY: &'static str = "Two packs: fill the ring of 24 Zodiac piles up or down by \
         suit, with the Equator's eight cells to spare, then clear every card home.";
     // One stray card laid on the wrong pile in phase 1 stays there until phase 2 and can spoil
@@ -62,13 +55,7 @@ impl patience::Rules for Zodiac {
     /// Each version is written only when the record needs it, so older Zodiacs read the rest:
     /// 2 for a rule set inline, 3 for how the game was played and counted.
     fn record_version(inline: bool, counting: bool) -> u32 {
-        if counting {
-            3
-        } else if inline {
-            2
-        } else {
-            1
-        }
+        if counting { 3 } else { 1 + u32::from(inline) }
     }
 
     fn deal(_: &Rules, deal: DealNumber) -> Position {
@@ -95,6 +82,11 @@ impl patience::Rules for Zodiac {
         position.legal_moves(rules).as_slice().to_vec()
     }
 
+    /// Zodiac cards never move in phase 1: a hand does not lift them.
+    fn keeps_in_place(illegal: &super::Illegal) -> bool {
+        *illegal == super::Illegal::ZodiacMovesInPhase1
+    }
+
     fn parse_move(token: &str) -> Result<Move, String> {
         Move::parse(token).map_err(|e| e.to_string())
     }
@@ -113,35 +105,6 @@ impl patience::Rules for Zodiac {
     }
 }
 
-/// A Zodiac place in the front end's words.
-pub fn to_neutral(place: ZPlace) -> Place {
-    match place {
-        ZPlace::Stock => Place::Stock,
-        ZPlace::Waste => Place::Waste,
-        ZPlace::Equator(e) => Place::Cell(e),
-        ZPlace::Zodiac(z) => Place::Pile(z),
-        ZPlace::Foundation(f) => Place::Foundation(f),
-    }
-}
-
-/// The Zodiac place a neutral one stands for, if Zodiac has it.
-pub fn from_neutral(place: Place) -> Option<ZPlace> {
-    Some(match place {
-        Place::Stock => ZPlace::Stock,
-        Place::Waste => ZPlace::Waste,
-        Place::Cell(e) if e < 8 => ZPlace::Equator(e),
-        Place::Pile(z) if z < 24 => ZPlace::Zodiac(z),
-        Place::Foundation(f) if f < 8 => ZPlace::Foundation(f),
-        _ => return None,
-    })
-}
-
-fn place_words(place: ZPlace) -> String {
-    match place {
-        ZPlace::Stock => "the stock".to_string(),
-        ZPlace::Waste => "the waste".to_string(),
-        ZPlace::Equator(e) => format!("Equator cell e{e}"),
-        ZPlace::Zodiac(z) => format!("Zodiac pile z{z}"),
-        ZPlace::Foundation(f) => format!("foundation f{f}"),
-    }
-}
+patience::neutral_places!(ZPlace {
+    Stock, Waste; Equator(8) => Cell, Zodiac(24) => Pile, Foundation(8) => Foundation
+});

@@ -172,64 +172,6 @@ impl Position {
         moves.iter().copied().min_by_key(rank)
     }
 
-    /// True in phase 2 when playing the first legal move over and over wins: the rest of the
-    /// game needs no decisions, so it can finish by itself.
-    pub fn finishes_by_itself(&self, rules: &Rules) -> bool {
-        if self.phase() != Phase::Two {
-            return false;
-        }
-        let mut p = *self;
-        while let Some(&m) = p.legal_moves(rules).first() {
-            p.apply_unchecked(m);
-        }
-        p.is_won()
-    }
-
-    /// The turn a player makes without thinking when the waste runs empty in phase 1 (the
-    /// "turn a card when the waste is empty" helper, as PySolFC does it): `d` when the waste is
-    /// empty and the stock is not.
-    pub fn turn_for_empty_waste(&self) -> Option<Move> {
-        (self.phase() == Phase::One && self.waste_len == 0 && self.talon_len > 0)
-            .then_some(Move::Turn)
-    }
-
-    /// The next move of a phase 2 that finishes by itself (see
-    /// [`Position::finishes_by_itself`]), for the "finish automatically" helper.
-    pub fn finishing_move(&self, rules: &Rules) -> Option<Move> {
-        if !self.finishes_by_itself(rules) {
-            return None;
-        }
-        self.legal_moves(rules).first().copied()
-    }
-
-    /// Why the card on top of `place` may not be lifted now, if it may not (see
-    /// [`Position::can_lift`]).
-    pub fn lift_refusal(&self, place: Place) -> Option<Illegal> {
-        if self.can_lift(place) {
-            return None;
-        }
-        Some(match (self.phase(), place) {
-            (_, Place::Stock) => Illegal::StockIsTurned,
-            (_, Place::Waste) => Illegal::WasteEmpty,
-            (_, Place::Equator(e)) => Illegal::EquatorEmpty(e),
-            (Phase::One, Place::Zodiac(_)) => Illegal::ZodiacMovesInPhase1,
-            (Phase::Two, Place::Zodiac(z)) => Illegal::ZodiacEmpty(z),
-            (_, Place::Foundation(_)) => Illegal::FoundationGivesNothingBack,
-        })
-    }
-
-    /// Whether the card on top of `place` is one the rules let move in this phase (it may still
-    /// have nowhere to go): the waste card and Equator cards in phase 1, Zodiac tops and Equator
-    /// cards in phase 2.
-    pub fn can_lift(&self, place: Place) -> bool {
-        match (self.phase(), place) {
-            (Phase::One, Place::Waste) => self.waste_top().is_some(),
-            (_, Place::Equator(e)) => self.equator(e).is_some(),
-            (Phase::Two, Place::Zodiac(z)) => self.zodiac_top(z).is_some(),
-            _ => false,
-        }
-    }
-
     /// Every place the card on top of `from` may legally go to now.
     pub fn destinations(&self, rules: &Rules, from: Place) -> Vec<Place> {
         Place::all()
