@@ -178,10 +178,11 @@ pub fn daily(
     date: Date,
 ) -> Result<(DealNumber, Level), String> {
     let set = patience.rule_set(rules)?;
-    if !difficulty::measured(patience.name()) {
+    if !difficulty::measured(patience, &set.name) {
         return Err(format!(
-            "{} has no daily deals yet: its levels are not measured",
-            patience.title()
+            "{} ({}) has no daily deals yet: the levels of its deals are not measured",
+            patience.title(),
+            set.title
         ));
     }
     let level = level_of(date);
@@ -248,7 +249,7 @@ mod tests {
         let mut measured = 0;
         for p in registry::all() {
             let rules = p.rule_sets()[0].name.clone();
-            if !difficulty::measured(p.name()) {
+            if !difficulty::measured(p, &rules) {
                 assert!(daily(p, &rules, dates[1]).is_err());
                 continue;
             }

@@ -52,27 +52,34 @@ pub const CUTS: &[(&str, [f64; 3])] = &[
     ("virginia-reel/virginia-reel", [0.0294, 0.027, 0.0192]),
     ("rouge-et-noir/rouge-et-noir", [0.2013, 0.1629, 0.1304]),
     ("intelligence/intelligence", [0.2512, 0.2091, 0.1725]),
+    ("st-helena/st-helena-spaces", [0.3683, 0.3041, 0.239]),
+    ("tournament/tournament", [0.2831, 0.2497, 0.2179]),
 ];
 
-/// A patience whose levels were measured (its rule sets have cut points here): only these get
-/// levels, daily deals and winnable deals searched ahead. Of the patiences written as files,
-/// those whose deals the table's solver proves winnable often enough (one in seven or more)
-/// for a level's quarter to be found among a search's 256 numbers; where it leaves many
-/// unknown, the levels are of the deals it proves winnable (docs/difficulty.md). The others'
-/// deals are neither rated nor searched for unasked until it does.
-pub fn measured(patience: &str) -> bool {
-    CUTS.iter()
-        .any(|(k, _)| k.split('/').next() == Some(patience))
+/// A rule set whose levels were measured (it has cut points here; a rule set of the player's
+/// own is taken as its patience's first): only these get levels, daily deals and winnable
+/// deals searched ahead. Of the patiences written as files, those whose deals the table's
+/// solver proves winnable often enough (one in seven or more) for a level's quarter to be found
+/// among a search's 256 numbers; where it leaves many unknown, the levels are of the deals it
+/// proves winnable (docs/difficulty.md). The others' deals are neither rated nor searched for
+/// unasked until it does. St. Helena is measured only with its spaces filled.
+pub fn measured(patience: &dyn Patience, rules: &str) -> bool {
+    cut_points(patience, rules).is_some()
 }
 
-/// The cut points for a patience's rule set.
-pub fn cuts(patience: &str, rules: &str) -> [f64; 3] {
-    let key = format!("{patience}/{rules}");
-    let of_patience = |(k, _): &&(&str, [f64; 3])| k.split('/').next() == Some(patience);
-    CUTS.iter()
-        .find(|(k, _)| *k == key)
-        .or_else(|| CUTS.iter().find(of_patience))
-        .map_or([0.75, 0.5, 0.25], |(_, c)| *c)
+/// The cut points of a rule set, if measured: its own, or for a rule set of the player's own
+/// its patience's first's.
+fn cut_points(patience: &dyn Patience, rules: &str) -> Option<[f64; 3]> {
+    let sets = patience.rule_sets();
+    let shipped = sets.iter().find(|s| s.name.eq_ignore_ascii_case(rules));
+    let name = shipped.or(sets.first())?.name.as_str();
+    let key = format!("{}/{name}", patience.name());
+    CUTS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c)
+}
+
+/// The cut points for a patience's rule set (even cuts where it was not measured).
+pub fn cuts(patience: &dyn Patience, rules: &str) -> [f64; 3] {
+    cut_points(patience, rules).unwrap_or([0.75, 0.5, 0.25])
 }
 
 /// The four levels, easiest first.
@@ -313,7 +320,8 @@ pub fn rate(patience: &dyn Patience, rules: &str, deal: DealNumber) -> Result<Ra
 
 /// Rates the deal of a game from its first position.
 pub fn rate_game(game: &dyn Game) -> Rating {
-    if !measured(game.patience().name()) {
+    let rules = &game.rule_set().name;
+    if !measured(game.patience(), rules) {
         return Rating::Unknown;
     }
     match game.start_snapshot().solve() {
@@ -321,7 +329,7 @@ pub fn rate_game(game: &dyn Game) -> Rating {
         Verdict::Unknown { .. } => Rating::Unknown,
         Verdict::Winnable { .. } => {
             let (wins, score) = simple_player(game, 0, PLAYS);
-            let cuts = cuts(game.patience().name(), &game.rule_set().name);
+            let cuts = cuts(game.patience(), rules);
             Rating::Rated {
                 level: Level::from_score(score, cuts),
                 wins,
@@ -347,17 +355,23 @@ mod tests {
         assert_eq!(Level::from_score(0.0, c), Level::Expert);
         // Every shipped rule set has its own cut points, falling; others take their
         // patience's first.
-        for p in registry::all().into_iter().filter(|p| measured(p.name())) {
-            for set in p.rule_sets() {
+        let mut keys = Vec::new();
+        for p in registry::all() {
+            for set in p.rule_sets().iter().filter(|s| measured(p, &s.name)) {
                 let key = format!("{}/{}", p.name(), set.name);
                 let c = CUTS.iter().find(|(k, _)| *k == key).expect(&key).1;
                 assert!(c[0] > c[1] && c[1] > c[2] && c[2] > 0.0, "{key}");
+                keys.push(key);
             }
-            assert_eq!(
-                cuts(p.name(), "my-own.ron"),
-                cuts(p.name(), &p.rule_sets()[0].name)
-            );
+            let first = &p.rule_sets()[0].name;
+            assert_eq!(measured(p, "my-own.ron"), measured(p, first));
+            assert_eq!(cuts(p, "my-own.ron"), cuts(p, first));
         }
+        // Every cut point is some shipped rule set's.
+        assert_eq!(keys.len(), CUTS.len(), "{keys:?}");
+        // Measured by rule set: St. Helena with its spaces filled, not without.
+        let st_helena = registry::by_name("st-helena").unwrap();
+        assert!(measured(st_helena, "st-helena-spaces") && !measured(st_helena, "st-helena"));
         for l in Level::ALL {
             assert_eq!(Level::by_name(&l.name().to_uppercase()), Some(l));
         }

@@ -63,7 +63,12 @@ impl Want {
     /// (`difficulty::measured`); elsewhere a winnable deal.
     fn within(self, game: &dyn Game) -> Want {
         match self {
-            Want::Level(_) if !crate::patience::difficulty::measured(game.patience().name()) => {
+            Want::Level(_)
+                if !crate::patience::difficulty::measured(
+                    game.patience(),
+                    &game.rule_set().name,
+                ) =>
+            {
                 Want::Winnable
             }
             want => want,
@@ -383,7 +388,7 @@ pub(super) fn find_next_deal(
     // first winnable deal when switched to, after its search.
     let others = picker.considered.iter().filter_map(|(name, rules)| {
         let p = patiences.by_name(name)?;
-        if p.name() == patience.name() || !crate::patience::difficulty::measured(p.name()) {
+        if p.name() == patience.name() {
             return None;
         }
         // The chooser's rule set, else the one the settings keep for it, else its first.
@@ -394,6 +399,9 @@ pub(super) fn find_next_deal(
             .find(|r| p.rule_set(r).is_ok())
             .map(str::to_string)
             .or_else(|| p.rule_sets().first().map(|r| r.name.clone()))?;
+        if !crate::patience::difficulty::measured(p, &rules) {
+            return None;
+        }
         p.new_game(&rules, deal).ok()
     });
     let wanted = std::iter::once(game.new_deal(deal))

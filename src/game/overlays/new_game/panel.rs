@@ -156,8 +156,8 @@ pub(super) fn spawn(
                     choice.want == Some(Want::Winnable),
                 ),
             ];
-            // Levels and daily deals where the patience's levels are measured.
-            let measured = crate::patience::difficulty::measured(patience.name());
+            // Levels and daily deals where the rule set's levels are measured.
+            let measured = crate::patience::difficulty::measured(patience, &choice.rules);
             for level in Level::ALL.into_iter().filter(|_| measured) {
                 let on = choice.want == Some(Want::Level(level));
                 kinds.push((
@@ -183,7 +183,7 @@ pub(super) fn spawn(
             } else {
                 p.spawn(text(
                     f,
-                    "Levels and daily deals come to this patience once its deals are measured.",
+                    "Levels and daily deals come to these rules once their deals are measured.",
                     13.0,
                 ));
                 p.spawn(button_row(children![
