@@ -54,6 +54,33 @@ fn the_chooser_deals_the_patience_rules_and_level_chosen_and_remembers_them() {
     assert_eq!(h.any_game().rule_set().name, "bakers-game");
 }
 
+/// Levels are measured by rule set: St. Helena as PySolFC plays it has none yet, with its
+/// spaces filled it has them, and the chooser offers levels and daily deals for that one only.
+#[test]
+fn the_chooser_offers_levels_only_for_rule_sets_measured() {
+    let mut h = Harness::of("klondike", 5, "levels-by-rules");
+    h.click_button("New");
+    h.settle();
+    h.click_button("Two-deck games");
+    h.settle();
+    h.click_button("St. Helena");
+    h.settle();
+    let text = h.screen_text();
+    assert!(text.contains("come to these rules"), "{text}");
+    assert!(
+        !text.contains("Easy") && !text.contains("Today's deal"),
+        "{text}"
+    );
+    h.click_button("Spaces filled");
+    h.settle();
+    let text = h.screen_text();
+    assert!(
+        text.contains("Easy") && text.contains("Today's deal"),
+        "{text}"
+    );
+    assert!(!text.contains("come to these rules"), "{text}");
+}
+
 /// Typing finds a patience by its name, across the families, and Enter deals it: every key
 /// of a fast typist is read, several in one frame.
 #[test]
