@@ -289,21 +289,41 @@ fn moves_are_the_rules<R: Table>(game: &Played<R>, all: bool, what: &str) -> Vec
     legal
 }
 
-/// The layout holds every place of a game, inside the window, none overlapping, at sizes
-/// between the usual ones.
+/// The layout of every shipped rule set holds every place of a game, inside the window, none
+/// overlapping, at sizes between the usual ones; a window of no size, or of a size no window
+/// has, lays out cards of some size without a panic (a window being made or minimised reports
+/// such sizes).
 fn layout_fits<R: Table>() {
-    let game = Played::<R>::new(R::shipped().remove(0), DealNumber::new(1).unwrap());
-    for (w, h) in [
-        (1024.0, 640.0),
-        (1031.0, 647.0),
-        (1777.0, 1001.0),
-        (3840.0, 2160.0),
-    ] {
-        for scale in [1.0, 1.25, 2.0] {
-            let layout = R::layout(game.rules(), w, h, scale);
-            checks::check(&layout);
-            for place in R::places(&game) {
-                assert!(layout.has(place), "{} lays out no {place:?}", R::NAME);
+    for set in R::shipped() {
+        let name = format!("{}/{}", R::NAME, R::info(&set).name);
+        let game = Played::<R>::new(set, DealNumber::new(1).unwrap());
+        for (w, h) in [
+            (0.0, 0.0),
+            (1.0, 1.0),
+            (50.0, 3000.0),
+            (3000.0, 50.0),
+            (f32::NAN, 10.0),
+            (f32::INFINITY, 5.0),
+            (-100.0, 640.0),
+        ] {
+            let layout = R::layout(game.rules(), w, h, 1.0);
+            let card = (layout.card_w, layout.card_h);
+            assert!(card.0.is_finite() && card.1 > 0.0, "{name} at {w}x{h}");
+        }
+        let layout = R::layout(game.rules(), 800.0, 600.0, 0.0);
+        assert_eq!(layout.scale_factor, 1.0, "{name}: a scale factor of 0");
+        for (w, h) in [
+            (1024.0, 640.0),
+            (1031.0, 647.0),
+            (1777.0, 1001.0),
+            (3840.0, 2160.0),
+        ] {
+            for scale in [1.0, 1.25, 2.0] {
+                let layout = R::layout(game.rules(), w, h, scale);
+                checks::check(&layout);
+                for place in R::places(&game) {
+                    assert!(layout.has(place), "{name} lays out no {place:?}");
+                }
             }
         }
     }
