@@ -105,6 +105,17 @@ pub fn window_plugins() -> bevy::app::PluginGroupBuilder {
             file_path: "assets".into(),
             ..default()
         })
+        // A card game's few textures want small memory blocks: wgpu's default (for performance)
+        // reserves blocks of 64 MiB on a software renderer, where every page touched stays
+        // resident; with these, blocks emptied after uploads are given back (docs/performance.md).
+        .set(bevy::render::RenderPlugin {
+            render_creation: bevy::render::settings::WgpuSettings {
+                memory_hints: bevy::render::settings::MemoryHints::MemoryUsage,
+                ..default()
+            }
+            .into(),
+            ..default()
+        })
 }
 
 /// The game with its real window, ready to run.

@@ -3,7 +3,8 @@
 
 use bevy::prelude::*;
 use bevy::text::FontCx;
-use parley::fontique::{FallbackKey, Script};
+use parley::fontique::{Blob, FallbackKey, Script};
+use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Fonts>().add_systems(
@@ -57,6 +58,8 @@ impl Palette {
     pub const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
     pub const HUD_BAR: Color = Color::srgba(0.02, 0.1, 0.07, 0.92);
     pub const HUD_TEXT: Color = Color::srgb(0.93, 0.95, 0.9);
+    /// The bar's second lines (the phase, the stock and waste): the same size, quieter.
+    pub const HUD_QUIET: Color = Color::srgb(0.72, 0.8, 0.74);
     pub const BUTTON: Color = Color::srgb(0.12, 0.3, 0.22);
     pub const BUTTON_HOVER: Color = Color::srgb(0.18, 0.4, 0.3);
     pub const DIM: Color = Color::srgba(0.0, 0.0, 0.0, 0.62);
@@ -76,7 +79,11 @@ pub struct Fonts {
 impl FromWorld for Fonts {
     fn from_world(world: &mut World) -> Self {
         let mut fonts = world.resource_mut::<Assets<Font>>();
-        let load = |bytes: &[u8]| Font::from_bytes(bytes.to_vec());
+        // Read where they lie in the binary, not copied: a copy would cost 1 MiB for nothing.
+        let load = |bytes: &'static [u8]| Font {
+            data: Blob::new(Arc::new(bytes)),
+            alias: String::new(),
+        };
         Fonts {
             ui: fonts.add(load(epaint_default_fonts::UBUNTU_LIGHT)),
             index: fonts.add(load(epaint_default_fonts::HACK_REGULAR)),
@@ -94,12 +101,19 @@ pub struct NoHover;
 #[derive(Component)]
 pub struct KeepsClicks;
 
-/// The HUD's small text (the phase line), in logical pixels before the HUD's scale; the stock's
-/// count uses it too.
-pub const SMALL_TEXT: f32 = 13.0;
+/// The HUD's one text size, in logical pixels before the HUD's scale: the bar's lines, its
+/// buttons and the stock's count. One size, because each size drawn costs a glyph atlas of its
+/// own (1 MiB, and as much again on a software renderer); the bar's second lines are told apart
+/// by their colour (`Palette::HUD_QUIET`).
+pub const TEXT: f32 = 15.0;
 
 /// A line of UI text in the HUD's colour; it never takes clicks.
 pub fn text(fonts: &Fonts, s: impl Into<String>, size: f32) -> impl Bundle {
+    coloured_text(fonts, s, size, Palette::HUD_TEXT)
+}
+
+/// A line of UI text in `colour`; it never takes clicks.
+pub fn coloured_text(fonts: &Fonts, s: impl Into<String>, size: f32, colour: Color) -> impl Bundle {
     (
         Text::new(s),
         TextFont {
@@ -107,7 +121,7 @@ pub fn text(fonts: &Fonts, s: impl Into<String>, size: f32) -> impl Bundle {
             font_size: size.into(),
             ..default()
         },
-        TextColor(Palette::HUD_TEXT),
+        TextColor(colour),
         Pickable::IGNORE,
     )
 }
@@ -125,7 +139,7 @@ pub fn button(fonts: &Fonts, label: &str, action: impl Bundle) -> impl Bundle {
             ..default()
         },
         BackgroundColor(Palette::BUTTON),
-        children![text(fonts, label, 15.0)],
+        children![text(fonts, label, TEXT)],
     )
 }
 

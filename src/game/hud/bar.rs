@@ -11,7 +11,7 @@ use crate::game::session::Session;
 use crate::game::session::files::{Settings, Statistics};
 use crate::game::settings::{Levels, daily_date};
 use crate::game::table::Table;
-use crate::game::theme::{self, Fonts, Palette, button, text};
+use crate::game::theme::{self, Fonts, Palette, button, coloured_text, text};
 use crate::patience::score::{Scoring, dollars};
 use crate::patience::{Place, Status};
 use bevy::prelude::*;
@@ -53,9 +53,9 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
                 },
                 Pickable::IGNORE,
                 children![
-                    (text(f, "", 15.0), DealLabel, TextLayout::no_wrap()),
+                    (text(f, "", theme::TEXT), DealLabel, TextLayout::no_wrap()),
                     (
-                        text(f, "", theme::SMALL_TEXT),
+                        coloured_text(f, "", theme::TEXT, Palette::HUD_QUIET),
                         PhaseLabel,
                         TextLayout::no_wrap()
                     )
@@ -69,9 +69,9 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
                 },
                 Pickable::IGNORE,
                 children![
-                    (text(f, "", 15.0), CountsLabel, TextLayout::no_wrap()),
+                    (text(f, "", theme::TEXT), CountsLabel, TextLayout::no_wrap()),
                     (
-                        text(f, "", theme::SMALL_TEXT),
+                        coloured_text(f, "", theme::TEXT, Palette::HUD_QUIET),
                         TalonLabel,
                         TextLayout::no_wrap()
                     ),

@@ -262,9 +262,9 @@ fn redraw_table(
                 Text2d::new(""),
                 TextFont {
                     font: fonts.ui.clone().into(),
-                    // The HUD's small text size, so the count shares its glyph atlas (each size
-                    // drawn costs one of its own: about 2 MiB on a software renderer).
-                    font_size: (theme::SMALL_TEXT * hud_scale(layout.width)).into(),
+                    // The HUD's text size, so the count shares its glyph atlas (each size drawn
+                    // costs one of its own: about 2 MiB on a software renderer).
+                    font_size: (theme::TEXT * hud_scale(layout.width)).into(),
                     ..default()
                 },
                 // Hinted as UI text is: an atlas is kept per hinting too, and text in the
