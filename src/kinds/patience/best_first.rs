@@ -1,5 +1,9 @@
-//! The solver's search best first (`solver.rs` gives it a quarter of the budget left): of the
-//! positions reached and not yet gone on from, the one nearest a win next. Where depth first
+//! The solver's search best first (`solver.rs` gives it a quarter of the budget left, twice:
+//! once with each weight): of the positions reached and not yet gone on from, the one nearest
+//! a win next. Near is most cards home, then fewest cards lying on the cards the foundations
+//! want next, and with a weight, fewest lying on a card wanted sooner than they are (a card a
+//! player must move again, or can never move in time where the piles give only home: Sly Fox's
+//! deals 1-300, none won at the table's budget without the weight, 15 with it). Where depth first
 //! spends its budget low in the tree, this goes straight at positions near a win: Salic Law's
 //! and Tournament's deals 1-200 at the table's 20,000 positions, 80 and 12 won depth first,
 //! 131 and 28 with it (docs/performance.md). It proves nothing lost, and leaves out only what
@@ -8,14 +12,65 @@
 use super::order::{ordered, play_safe};
 use super::prune::Prune;
 use crate::kinds::compiled::Compiled;
-use crate::kinds::file::Kind;
+use crate::kinds::file::{Build, Kind};
 use crate::kinds::position::{DOWN, Position, card};
+use crate::kinds::takes::next_ranks;
 use crate::kinds::{Step, moves};
 use crate::patience::hash::Fx;
 use std::collections::{BinaryHeap, HashSet};
 
 /// A card home outweighs any count of cards lying on wanted ones (a weight of 8 did worse).
 const HOME_WEIGHT: i32 = 1000;
+
+/// How many cards each foundation must take before a card can go onto it, by suit and rank:
+/// the least and the next least over the foundations of its suit (`u8::MAX` where none will
+/// take it). With two packs a card's twin may take the nearer foundation.
+fn waits(rules: &Compiled, p: &Position, homes: &[u8]) -> [[(u8, u8); 16]; 4] {
+    let mut waits = [[(u8::MAX, u8::MAX); 16]; 4];
+    for &h in homes {
+        let pile = &rules.piles[usize::from(h)];
+        if pile.kind != Kind::Foundation || pile.build == Build::RanksOfPrevious {
+            continue;
+        }
+        let top = p.top(h);
+        let suits: u8 = match (pile.suit, top) {
+            (Some(s), _) => 1 << s as u8,
+            (None, Some(t)) if pile.build == Build::SameSuit => 1 << card(t).suit() as u8,
+            _ => 0b1111,
+        };
+        let mut ranks = moves::wanted_ranks(rules, p, h, top);
+        let mut reached = 0u16;
+        let mut wait = 0u8;
+        while ranks & !reached != 0 && wait < 16 {
+            let fresh = ranks & !reached;
+            for r in 1..=13u8 {
+                if fresh & (1 << r) == 0 {
+                    continue;
+                }
+                for (s, by_rank) in waits.iter_mut().enumerate() {
+                    if suits & (1 << s) != 0 {
+                        let w = &mut by_rank[usize::from(r)];
+                        if wait < w.0 {
+                            *w = (wait, w.0);
+                        } else if wait < w.1 {
+                            w.1 = wait;
+                        }
+                    }
+                }
+            }
+            reached |= fresh;
+            let mut next = 0u16;
+            for r in 1..=13u8 {
+                if fresh & (1 << r) != 0 {
+                    next |= next_ranks(r, pile.dir, pile.wrap, pile.step);
+                }
+            }
+            ranks = next;
+            wait += 1;
+        }
+    }
+    waits
+}
 
 /// A position waiting in the best-first search: the more cards home the sooner, then the
 /// fewer face down, then the newest (so that among equals it goes deep, as depth first does).
@@ -51,6 +106,7 @@ pub(super) fn search(
     prune: &Prune,
     start: &Position,
     budget: usize,
+    weight: i32,
     seen: &mut HashSet<u128, Fx>,
 ) -> (Option<Vec<Step>>, usize) {
     seen.clear();
@@ -72,22 +128,61 @@ pub(super) fn search(
                 None => wanted.iter_mut().for_each(|w| *w |= ranks),
             }
         }
+        // Without a weight no card is counted as lying on one wanted sooner: not worked out.
+        let waits = if weight == 0 {
+            [[(u8::MAX, u8::MAX); 16]; 4]
+        } else {
+            waits(rules, p, &homes)
+        };
         let mut buried = 0i32;
         let mut down = 0i32;
-        for i in 0..p.piles() as u8 {
-            if rules.piles[usize::from(i)].kind.is_home() {
+        let mut blockers = 0i32;
+        // Each card's shallowest copy on the table goes to the foundation that wants it
+        // soonest; another copy waits for the next foundation of its suit (two packs).
+        let mut shallowest = [[(u8::MAX, u8::MAX); 16]; 4];
+        for i in (0..p.piles() as u8).filter(|_| weight != 0) {
+            let kind = rules.piles[usize::from(i)].kind;
+            if kind.is_home() || kind == Kind::Stock {
                 continue;
             }
             let cards = p.pile(i);
+            for (j, &b) in cards.iter().enumerate() {
+                let c = card(b);
+                let depth = (cards.len() - 1 - j) as u8;
+                let at = &mut shallowest[c.suit() as usize][usize::from(c.rank())];
+                if depth < at.1 {
+                    *at = (i, depth);
+                }
+            }
+        }
+        for i in 0..p.piles() as u8 {
+            let kind = rules.piles[usize::from(i)].kind;
+            if kind.is_home() {
+                continue;
+            }
+            let cards = p.pile(i);
+            let mut soonest = u8::MAX;
             for (j, &b) in cards.iter().enumerate() {
                 down += i32::from(b & DOWN != 0);
                 let c = card(b);
                 if wanted[c.suit() as usize] & (1 << c.rank()) != 0 {
                     buried += (cards.len() - 1 - j) as i32;
                 }
+                let (s, r) = (c.suit() as usize, usize::from(c.rank()));
+                let (w1, w2) = waits[s][r];
+                let depth = (cards.len() - 1 - j) as u8;
+                let w = if shallowest[s][r] == (i, depth) {
+                    w1
+                } else {
+                    w2
+                };
+                if kind != Kind::Stock {
+                    blockers += i32::from(w > soonest);
+                }
+                soonest = soonest.min(w);
             }
         }
-        (HOME_WEIGHT * home - buried, -down, id)
+        (HOME_WEIGHT * home - buried - weight * blockers, -down, id)
     };
     // Each position's way from its parent (the move, then the safe moves after it), as a
     // span of `steps`: the line of a win is read back from the parents.
