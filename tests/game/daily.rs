@@ -54,8 +54,8 @@ fn the_chooser_deals_the_patience_rules_and_level_chosen_and_remembers_them() {
     assert_eq!(h.any_game().rule_set().name, "bakers-game");
 }
 
-/// Levels are measured by rule set: St. Helena as PySolFC plays it has none yet, with its
-/// spaces filled it has them, and the chooser offers levels and daily deals for that one only.
+/// Levels are measured by rule set: Sly Fox has none yet, St. Helena has them under both its
+/// rule sets, and the chooser offers levels and daily deals where they are measured only.
 #[test]
 fn the_chooser_offers_levels_only_for_rule_sets_measured() {
     let mut h = Harness::of("klondike", 5, "levels-by-rules");
@@ -63,7 +63,7 @@ fn the_chooser_offers_levels_only_for_rule_sets_measured() {
     h.settle();
     h.click_button("Two-deck games");
     h.settle();
-    h.click_button("St. Helena");
+    h.click_button("Sly Fox");
     h.settle();
     let text = h.screen_text();
     assert!(text.contains("come to these rules"), "{text}");
@@ -71,14 +71,20 @@ fn the_chooser_offers_levels_only_for_rule_sets_measured() {
         !text.contains("Easy") && !text.contains("Today's deal"),
         "{text}"
     );
-    h.click_button("Spaces filled");
-    h.settle();
-    let text = h.screen_text();
-    assert!(
-        text.contains("Easy") && text.contains("Today's deal"),
-        "{text}"
-    );
-    assert!(!text.contains("come to these rules"), "{text}");
+    // St. Helena's own rules come first, then the other set.
+    for (button, rules) in [
+        ("St. Helena", "st-helena"),
+        ("Spaces filled", "st-helena-spaces"),
+    ] {
+        h.click_button(button);
+        h.settle();
+        let text = h.screen_text();
+        assert!(
+            text.contains("Easy") && text.contains("Today's deal"),
+            "{rules}: {text}"
+        );
+        assert!(!text.contains("come to these rules"), "{rules}: {text}");
+    }
 }
 
 /// Typing finds a patience by its name, across the families, and Enter deals it: every key
