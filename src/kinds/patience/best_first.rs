@@ -140,9 +140,9 @@ pub(super) fn search(
         // Each card's shallowest copy on the table goes to the foundation that wants it
         // soonest; another copy waits for the next foundation of its suit (two packs).
         let mut shallowest = [[(u8::MAX, u8::MAX); 16]; 4];
-        for i in (0..p.piles() as u8).filter(|_| weight != 0) {
+        for i in 0..p.piles() as u8 {
             let kind = rules.piles[usize::from(i)].kind;
-            if kind.is_home() || kind == Kind::Stock {
+            if weight == 0 || kind.is_home() || kind == Kind::Stock {
                 continue;
             }
             let cards = p.pile(i);

@@ -290,7 +290,7 @@ enum Tactic {
 }
 
 /// The tactics tried before the whole search, in order, each with its share of the budget
-/// left (the budget over this number). On the table's budget, deals 1-300 of sixteen files,
+/// left (the budget over this number). On the table's budget, deals 1-300 of eleven files,
 /// these won 9% more deals than one search best first and three shuffled ones
 /// (docs/performance.md); a line that closes up keeps half for its many short searches.
 fn tactics(rules: &Compiled, prune: &Prune) -> Vec<(Tactic, usize)> {
