@@ -60,6 +60,33 @@ impl Position {
         &self.cards[self.start(pile)..usize::from(self.ends[usize::from(pile)])]
     }
 
+    /// Every pile's card bytes, pile after pile.
+    pub fn cards(&self) -> &[u8] {
+        &self.cards[..self.start(self.piles)]
+    }
+
+    /// A pile's first seven card bytes as one number, the first highest, zeros past its end,
+    /// shifted up a byte (the low byte zero): these order piles as their cards do, but where
+    /// two piles' first seven cards are the same. One load, not a byte at a time.
+    pub fn head(&self, pile: u8) -> u64 {
+        let start = self.start(pile);
+        let word: [u8; 8] = match self.cards.get(start..start + 8) {
+            Some(w) => w.try_into().unwrap_or([0; 8]),
+            None => {
+                let mut w = [0u8; 8];
+                w[..MAX_CARDS - start].copy_from_slice(&self.cards[start..]);
+                w
+            }
+        };
+        let len = self.len(pile).min(7);
+        let keep = if len == 0 {
+            0
+        } else {
+            u64::MAX << (64 - 8 * len)
+        };
+        u64::from_be_bytes(word) & keep
+    }
+
     /// A pile's card bytes, bottom first, to change in place.
     pub fn pile_mut(&mut self, pile: u8) -> &mut [u8] {
         let start = self.start(pile);
@@ -178,16 +205,24 @@ impl Position {
     /// the `k`th place): piles alike, sorted, give positions that differ only by them one key.
     pub fn key_in(&self, order: &[u8]) -> u128 {
         // Each pile's length, then its cards, in one run of bytes hashed a word at a time.
-        let mut run = [0u8; MAX_CARDS + MAX_PILES];
+        // Room for a word past the end: a pile is copied eight bytes at a time, the last word
+        // running past its top (into what the next pile overwrites, or past the run hashed).
+        // A copy of a length not known when compiled would be a call to `memcpy` a pile.
+        let mut run = [0u8; MAX_CARDS + MAX_PILES + 8];
         let mut n = 0;
         for &pile in order {
-            let cards = self.pile(pile);
-            run[n] = cards.len() as u8;
-            // Byte by byte: piles are short, and a copy call each costs more.
-            for (slot, &b) in run[n + 1..].iter_mut().zip(cards) {
-                *slot = b;
+            let (start, len) = (self.start(pile), self.len(pile));
+            run[n] = len as u8;
+            let mut k = 0;
+            while k < len {
+                let (from, to) = (start + k, n + 1 + k);
+                match self.cards.get(from..from + 8) {
+                    Some(word) => run[to..to + 8].copy_from_slice(word),
+                    None => run[to..to + MAX_CARDS - from].copy_from_slice(&self.cards[from..]),
+                }
+                k += 8;
             }
-            n += 1 + cards.len();
+            n += 1 + len;
         }
         let mut h = Hasher::new();
         h.bytes(&run[..n]);
@@ -264,10 +299,17 @@ impl Hasher {
             .rotate_left(31);
     }
 
+    /// The bytes a word at a time, the last padded with zeros. Whole words are read as words
+    /// (a copy of a length not known when compiled is a call to `memcpy` each).
     fn bytes(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
+        let mut words = bytes.chunks_exact(8);
+        for chunk in &mut words {
+            self.mix(u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
             let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
+            word[..rest.len()].copy_from_slice(rest);
             self.mix(u64::from_le_bytes(word));
         }
     }
@@ -337,5 +379,72 @@ mod tests {
         p.shift(6, 2, 1);
         assert_eq!(p.pile(2), &[11]);
         assert_eq!(p.pile(6), &[20]);
+    }
+
+    /// Positions of random piles (lengths 0 to 12, any byte), filled to the last card at
+    /// times, so that piles end at the array's end too.
+    fn random_positions() -> Vec<Position> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        (0..400)
+            .map(|_| {
+                let piles = rng.random_range(1..=MAX_PILES.min(20));
+                let mut p = Position::empty(piles);
+                let mut n = 0;
+                for pile in 0..piles as u8 {
+                    for _ in 0..rng.random_range(0..=12) {
+                        if n < MAX_CARDS {
+                            // Few card values, so that piles often share their first cards.
+                            p.push(
+                                pile,
+                                rng.random_range(0..4u8) | rng.random_range(0..2u8) << 7,
+                            );
+                            n += 1;
+                        }
+                    }
+                }
+                p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_piles_head_orders_it_as_its_cards_do() {
+        for p in random_positions() {
+            for a in 0..p.piles() as u8 {
+                assert_eq!(p.head(a) & 0xff, 0);
+                for b in 0..p.piles() as u8 {
+                    let (x, y) = (p.head(a), p.head(b));
+                    if p.pile(a) == p.pile(b) {
+                        assert_eq!(x, y);
+                    } else if x != y {
+                        assert_eq!(x.cmp(&y), p.pile(a).cmp(p.pile(b)), "{p:?} {a} {b}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_key_in_an_order_hashes_each_piles_length_then_its_cards() {
+        for p in random_positions() {
+            let order: Vec<u8> = (0..p.piles() as u8).rev().collect();
+            let mut run = Vec::new();
+            for &q in &order {
+                run.push(p.len(q) as u8);
+                run.extend_from_slice(p.pile(q));
+            }
+            let mut h = Hasher::new();
+            h.bytes(&run);
+            assert_eq!(p.key_in(&order), h.finish(&p));
+            // And byte by byte, as the hasher's words say.
+            let mut h = Hasher::new();
+            for word in run.chunks(8) {
+                let mut w = [0u8; 8];
+                w[..word.len()].copy_from_slice(word);
+                h.mix(u64::from_le_bytes(w));
+            }
+            assert_eq!(p.key_in(&order), h.finish(&p));
+        }
     }
 }

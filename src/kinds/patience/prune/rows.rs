@@ -36,10 +36,8 @@ pub(super) struct Rows {
     /// For each card, where it may go at once: onto a row pile of a group whose piles alone
     /// could ever take it (`Row(group)`), or to a foundation that gathers its rank (`Home`).
     goes: [Option<Goes>; 52],
-    /// Each row pile's group.
-    group_of: Vec<Option<u8>>,
-    /// The piles of each group in `group_of`, a bit a pile (by group number), so that a card's
-    /// group is not looked for among every pile.
+    /// The row piles of each group, a bit a pile (by group number), so that a card's group is
+    /// not looked for among every pile.
     members: Vec<u128>,
 }
 
@@ -172,7 +170,6 @@ impl Rows {
         Some(Rows {
             sources,
             goes,
-            group_of,
             members,
         })
     }
@@ -204,7 +201,6 @@ impl Prune {
                     }
                 }
                 Some(Goes::Row(g)) => {
-                    let in_group = |q: u8| rows.group_of[usize::from(q)] == Some(g);
                     // The group's piles on their base whose top card `c` goes on (a build by
                     // suit, one way, as `Rows::new` made sure), not full.
                     let takes = |q: u8| {
@@ -233,20 +229,35 @@ impl Prune {
                     let Some(first) = first else {
                         continue;
                     };
-                    // The copies of `c` not yet on a row pile of their own (on its base).
-                    let out = (0..p.piles() as u8)
-                        .map(|q| {
-                            let on_its_row = in_group(q)
-                                && p.pile(q)
-                                    .first()
-                                    .is_some_and(|&b| rank(b) == rules.named.base[usize::from(q)]);
-                            if on_its_row {
-                                0
-                            } else {
-                                p.pile(q).iter().filter(|&&b| b & !DOWN == c).count()
-                            }
-                        })
-                        .sum::<usize>();
+                    // The copies of `c` not yet on a row pile of their own (on its base): all
+                    // its copies (one run of bytes, every pile's) less those on the group's
+                    // piles on their base, which are the only row piles of their own.
+                    // (A card is never in the position more often than the packs hold it.)
+                    if takes_now >= usize::from(rules.decks) {
+                        return Some(to(first));
+                    }
+                    // Counted in a byte, which the compiler does sixteen or more at a time.
+                    let copies = |cards: &[u8]| {
+                        usize::from(
+                            cards
+                                .iter()
+                                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b & !DOWN == c))),
+                        )
+                    };
+                    let mut on_rows = 0;
+                    let mut group = rows.members.get(usize::from(g)).copied().unwrap_or(0);
+                    while group != 0 {
+                        let q = group.trailing_zeros() as u8;
+                        group &= group - 1;
+                        let cards = p.pile(q);
+                        if cards
+                            .first()
+                            .is_some_and(|&b| rank(b) == rules.named.base[usize::from(q)])
+                        {
+                            on_rows += copies(cards);
+                        }
+                    }
+                    let out = copies(p.cards()) - on_rows;
                     if takes_now >= out || self.mutant == Some(super::Mutant::BuildAlone) {
                         return Some(to(first));
                     }
