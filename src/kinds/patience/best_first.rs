@@ -72,11 +72,13 @@ fn waits(rules: &Compiled, p: &Position, homes: &[u8]) -> [[(u8, u8); 16]; 4] {
     waits
 }
 
-/// A position waiting in the best-first search: the more cards home the sooner, then the
-/// fewer face down, then the newest (so that among equals it goes deep, as depth first does).
+/// A position waiting in the best-first search: its rank (the more cards home the sooner, then
+/// the fewer face down, then the newest, so that among equals it goes deep, as depth first
+/// does), and where it lies in the search's store. The heap moves these, not whole positions
+/// (a few hundred bytes each, moved at every step up or down the heap).
 struct Waiting {
     rank: (i32, i32, u32),
-    position: Position,
+    slot: u32,
 }
 
 impl PartialEq for Waiting {
@@ -96,6 +98,33 @@ impl PartialOrd for Waiting {
 impl Ord for Waiting {
     fn cmp(&self, other: &Waiting) -> std::cmp::Ordering {
         self.rank.cmp(&other.rank)
+    }
+}
+
+/// The positions waiting, each in a slot; a slot gone on from is used again.
+#[derive(Default)]
+struct Store {
+    positions: Vec<Position>,
+    free: Vec<u32>,
+}
+
+impl Store {
+    fn put(&mut self, p: Position) -> u32 {
+        match self.free.pop() {
+            Some(slot) => {
+                self.positions[slot as usize] = p;
+                slot
+            }
+            None => {
+                self.positions.push(p);
+                (self.positions.len() - 1) as u32
+            }
+        }
+    }
+
+    fn take(&mut self, slot: u32) -> Position {
+        self.free.push(slot);
+        self.positions[slot as usize]
     }
 }
 
@@ -168,6 +197,10 @@ pub(super) fn search(
                 if wanted[c.suit() as usize] & (1 << c.rank()) != 0 {
                     buried += (cards.len() - 1 - j) as i32;
                 }
+                // Without a weight the blockers count for nothing: not counted.
+                if weight == 0 {
+                    continue;
+                }
                 let (s, r) = (c.suit() as usize, usize::from(c.rank()));
                 let (w1, w2) = waits[s][r];
                 let depth = (cards.len() - 1 - j) as u8;
@@ -209,17 +242,19 @@ pub(super) fn search(
     nodes.push((u32::MAX, 0, steps.len() as u32));
     seen.insert(prune.key(rules, &root));
     let mut heap = BinaryHeap::new();
+    let mut store = Store::default();
     heap.push(Waiting {
         rank: rank(&root, 0),
-        position: root,
+        slot: store.put(root),
     });
     let mut searched = 0;
     let mut next = Vec::new();
     while let Some(Waiting {
         rank: (_, _, id),
-        position: p,
+        slot,
     }) = heap.pop()
     {
+        let p = store.take(slot);
         ordered(rules, prune, &p, None, &mut next);
         for &m in &next {
             let mut q = p;
@@ -243,7 +278,7 @@ pub(super) fn search(
             }
             heap.push(Waiting {
                 rank: rank(&q, child),
-                position: q,
+                slot: store.put(q),
             });
         }
     }
