@@ -62,10 +62,10 @@
 //!    alike, and the same cards into a second empty pile alike (the first is enough), give a
 //!    position of the same key (rule 2), so they are not tried.
 //! 4. **A win without taking cards back first** (`stay_home`): where cards may come back from
-//!    the foundations, the same file with cards staying home is searched first, within half
-//!    the budget: its moves are the real rules' moves less the take-backs, so a win there is
-//!    a win (and the line is replayed through the real rules); only the whole search says
-//!    "lost".
+//!    the foundations, the same file with cards staying home is searched first, within an
+//!    eighth of the budget: its moves are the real rules' moves less the take-backs, so a win
+//!    there is a win (and the line is replayed through the real rules); only the whole search
+//!    says "lost".
 //! 5. **The named rules** (`kinds::named`) that move cards: rule 1 is off wherever a file has
 //!    one (its argument is about foundations built by suit; their discard takes by no
 //!    build, and whether a card may go there depends on its neighbours or its partner). A
