@@ -267,7 +267,7 @@ pub(super) fn search(
             if moves::is_won(rules, &q) {
                 return (Some(line_to(&nodes, &steps, child)), searched);
             }
-            if !seen.insert(prune.key(rules, &q)) || prune.dead(rules, &q) {
+            if !seen.insert(prune.key(rules, &q)) || prune.dead(rules, &q, m) {
                 steps.truncate(from as usize);
                 nodes.pop();
                 continue;

@@ -16,7 +16,7 @@
 //! It solves the game as if every card were known ("thoughtful"), as the Klondike solver does.
 
 use super::order::{ordered, play_safe};
-use super::prune::{Mutant, Prune, Switches};
+use super::prune::{Mutant, Prune, Switches, stuck_words};
 use super::{Kinds, Move, Params, from_step};
 use crate::kinds::compiled::Compiled;
 use crate::kinds::position::{DOWN, Position};
@@ -127,7 +127,7 @@ fn search(
         if !seen.insert(prune.key(rules, &q)) {
             continue;
         }
-        if prune.dead(rules, &q) {
+        if prune.dead(rules, &q, m) {
             continue;
         }
         searched += 1;
@@ -188,6 +188,16 @@ impl crate::patience::solver::Solver for Search {
             line: line.into_iter().map(|s| from_step(rules, s)).collect(),
             note: hidden,
         };
+        prune.new_decision();
+        // Cards that can never leave their piles (rule 9): lost, and why, before any search.
+        if let Some(stuck) = prune.stuck(rules, position) {
+            return (
+                Verdict::Lost {
+                    why: stuck_words(&stuck),
+                },
+                0,
+            );
+        }
         let mut searched = 0;
         // A win without taking cards back, within an eighth of the budget, is a win (rule 4).
         if let Some(staying) = &prune.stay_home {

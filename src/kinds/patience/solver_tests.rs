@@ -220,6 +220,66 @@ fn king_of_clubs_to_the_second_pile() -> (&'static Compiled, Position) {
     (rules, p)
 }
 
+/// Three piles built down in alternate colours, a card at a time, an empty one taking any
+/// card; foundations that give nothing back, every card home but ♥ 2-K: 2♥ under 3♥, and
+/// K♥..6♥ under 4♥. 3♥ waits to go home for the 2♥ under it, and every black Four it could
+/// lie on is home; yet the third pile, empty, takes it (`space`), and then every heart goes
+/// home. With 5♥ there instead, no card can ever move (rule 9: lost at once).
+fn three_of_hearts_waits_for_a_space(space: bool) -> (&'static Compiled, Position) {
+    let text = "(name: \"space\", title: \"Space\", summary: \"\", rules: \"\", \
+        groups: [(name: \"home\", kind: Foundation, count: Some(4), suits: Some(\"CSHD\")), \
+        (name: \"piles\", kind: Tableau, count: Some(3), build: Some(AlternateColour), \
+        moves: Some(One))], deal: (steps: [{}Row(group: \"piles\", last: Some(1))]), \
+        layout: [(groups: [(group: \"home\")]), (groups: [(group: \"piles\")])])";
+    let text = text.replace("{}", &"Row(group: \"piles\"), ".repeat(17));
+    let rules: &'static Compiled =
+        Box::leak(Box::new(crate::kinds::parse("space.ron", &text).unwrap()));
+    let heart = |rank: u8| 2 * 13 + rank - 1;
+    let mut p = Position::empty(rules.piles.len());
+    home_up_to(&mut p, [13, 13, 1, 13]);
+    p.push(4, heart(2));
+    p.push(4, heart(3));
+    for r in (6..=13).rev() {
+        p.push(5, heart(r));
+    }
+    if space {
+        p.push(5, heart(5));
+    } else {
+        p.push(6, heart(5));
+    }
+    p.push(5, heart(4));
+    (rules, p)
+}
+
+/// Four piles built down in alternate colours that move runs, empty ones taking nothing;
+/// foundations that give nothing back, holding ♣ A-K, ♠ A-3, ♥ A and no ♦: 3♥ on 4♠ on 2♥,
+/// K♥..5♥, 4♥, K♠..5♠ and every ♦ home. 3♥ waits for the 2♥ under it, and every black Four
+/// it could lie on is home or under it; yet the run 4♠ 3♥ goes onto 5♥, and then every card
+/// home: a run from below carries a card off.
+fn three_of_hearts_rides_on_four_of_spades() -> (&'static Compiled, Position) {
+    let text = "(name: \"ride\", title: \"Ride\", summary: \"\", rules: \"\", \
+        groups: [(name: \"home\", kind: Foundation, count: Some(4), suits: Some(\"CSHD\")), \
+        (name: \"piles\", kind: Tableau, count: Some(4), build: Some(AlternateColour), \
+        empty: Some(Nothing))], deal: (steps: [{}]), \
+        layout: [(groups: [(group: \"home\")]), (groups: [(group: \"piles\")])])";
+    let text = text.replace("{}", &"Row(group: \"piles\"), ".repeat(13));
+    let rules: &'static Compiled =
+        Box::leak(Box::new(crate::kinds::parse("ride.ron", &text).unwrap()));
+    let card = |suit: u8, rank: u8| suit * 13 + rank - 1;
+    let (spades, hearts) = (1, 2);
+    let mut p = Position::empty(rules.piles.len());
+    home_up_to(&mut p, [13, 3, 1, 13]);
+    for b in [card(hearts, 2), card(spades, 4), card(hearts, 3)] {
+        p.push(4, b);
+    }
+    for r in (5..=13).rev() {
+        p.push(5, card(hearts, r));
+        p.push(7, card(spades, r));
+    }
+    p.push(6, card(hearts, 4));
+    (rules, p)
+}
+
 /// Piles 0-3, the foundations of ♣ ♠ ♥ ♦, built from the Ace up to these ranks.
 fn home_up_to(p: &mut Position, tops: [u8; 4]) {
     for (suit, top) in (0..4u8).zip(tops) {
@@ -235,7 +295,36 @@ fn delicate() -> Vec<(&'static Compiled, Position)> {
         five_of_hearts_holds_four_of_clubs(),
         king_of_clubs_keeps_the_threes(),
         king_of_clubs_to_the_second_pile(),
+        three_of_hearts_waits_for_a_space(true),
+        three_of_hearts_rides_on_four_of_spades(),
     ]
+}
+
+/// Rule 9 calls a position lost before any search, naming the card that can never move, where
+/// the plain search finds it lost too.
+#[test]
+fn cards_that_can_never_leave_their_piles_are_lost_at_once() {
+    let (rules, p) = three_of_hearts_waits_for_a_space(false);
+    assert_eq!(
+        decided(rules, &p, &mut Search::with(Switches::NONE), PLAIN),
+        Some(false)
+    );
+    let (verdict, searched) = Search::default().solve(&Params(rules), &p, PLAIN);
+    let Verdict::Lost { why } = verdict else {
+        panic!("{verdict:?}")
+    };
+    assert_eq!(searched, 0);
+    assert!(
+        why.starts_with("the 3♥ can never move: the 2♥ must go home"),
+        "{why}"
+    );
+    // Without the rule, the search finds it lost only by searching.
+    let mut without = Search::with(Switches {
+        dead_ends: false,
+        ..Switches::ALL
+    });
+    let (verdict, _) = without.solve(&Params(rules), &p, PLAIN);
+    assert!(matches!(verdict, Verdict::Lost { .. }), "{verdict:?}");
 }
 
 #[test]
@@ -278,6 +367,8 @@ fn every_rule_broken_on_purpose_is_caught() {
         Mutant::LonelyLeftOnly,
         Mutant::ApartOneStep,
         Mutant::BuildAlone,
+        Mutant::StuckIgnoresSpaces,
+        Mutant::StuckIgnoresRuns,
     ] {
         let mut rng = StdRng::seed_from_u64(57);
         let mut caught = None;

@@ -50,7 +50,7 @@ impl Prune {
 
     /// Rule 7: the position can never be won: the cards of a line that moves onto matches
     /// fall into two sets with no card of one matching a card of the other.
-    pub fn dead(&self, rules: &Compiled, p: &Position) -> bool {
+    pub(super) fn line_dead(&self, rules: &Compiled, p: &Position) -> bool {
         let named = &rules.named;
         if !self.switches.dead_ends || !self.line_closes {
             return false;

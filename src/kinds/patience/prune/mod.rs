@@ -112,6 +112,10 @@
 //! 8. **A card onto the row pile that waits for it** (`rows.rs`, with rule 1's switch), where
 //!    rows are built on their base (Virginia Reel): a reserve's card onto its row pile when
 //!    no copy of it could need that pile, an Ace home; the argument is in `rows.rs`.
+//! 9. **Cards that can never leave their piles** (`stacks.rs`, with rule 7's switch), where
+//!    every foundation is built up by suit from the Ace and no named rule moves cards: a set
+//!    of cards each waiting to go home for a lower card of its suit held under them, with no
+//!    parent and no space that can come free; the argument is in `stacks.rs`.
 
 use crate::kinds::compiled::{Again, Click, Compiled};
 use crate::kinds::file::{Build, Dir, Empty, Kind, Moves, Rounds, Takes};
@@ -123,8 +127,10 @@ mod alike;
 mod home;
 mod line;
 mod rows;
+mod stacks;
 
 use alike::{Class, classes};
+pub use stacks::{Stuck, words as stuck_words};
 
 /// Which rules a search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,6 +187,10 @@ pub enum Mutant {
     ApartOneStep,
     /// A card goes onto the row pile that waits for it though its twin may need that pile.
     BuildAlone,
+    /// A card counts as never leaving its pile though a space could take it.
+    StuckIgnoresSpaces,
+    /// A card counts as never leaving its pile though a run from below could carry it.
+    StuckIgnoresRuns,
 }
 
 /// The rules of one file, worked out once.
@@ -208,6 +218,10 @@ pub struct Prune {
     line_closes: bool,
     /// Rule 8's rows, where the file has them.
     rows: Option<rows::Rows>,
+    /// Rule 9's view of the piles, where the file's foundations allow it.
+    stacks: Option<stacks::Stacks>,
+    /// Rule 9's asks in this decision, and whether any found cards stuck.
+    stuck_asks: std::cell::Cell<(u32, bool)>,
     /// The file with every card staying home (rule 4), and its rules.
     pub stay_home: Option<Box<(Compiled, Prune)>>,
     pub mutant: Option<Mutant>,
@@ -326,6 +340,8 @@ impl Prune {
             line: rules.named.line,
             line_closes: line::line_closes(rules),
             rows: rows::Rows::new(rules),
+            stacks: stacks::Stacks::new(rules),
+            stuck_asks: std::cell::Cell::new((0, false)),
             stay_home: None,
             mutant: None,
         }
