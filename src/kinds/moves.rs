@@ -54,10 +54,7 @@ fn stock_click(rules: &Compiled, p: &Position) -> Option<Step> {
         to: rules.waste.unwrap_or(stock),
         count: 0,
     };
-    let round_left = match rules.rounds {
-        Rounds::WithoutEnd => true,
-        Rounds::Times(t) => p.round < t,
-    };
+    let round_left = rules.round_left(p.round);
     // A redeal that shuffles is the click whenever a round is left and any card is out.
     if let Again::Gather {
         piles,

@@ -101,6 +101,18 @@ impl Position {
         self.len(pile) == 0
     }
 
+    /// Whether any pile of `piles` (a bit each) is empty.
+    pub fn any_empty(&self, mut piles: u128) -> bool {
+        while piles != 0 {
+            let q = piles.trailing_zeros() as u8;
+            piles &= piles - 1;
+            if self.is_empty(q) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// A pile's top card byte.
     pub fn top(&self, pile: u8) -> Option<u8> {
         self.pile(pile).last().copied()

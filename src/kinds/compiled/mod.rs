@@ -408,4 +408,13 @@ impl Compiled {
     pub fn foundations(&self) -> impl Iterator<Item = u8> + '_ {
         self.places[2].iter().copied()
     }
+
+    /// Whether the stock may still go round again (a redeal, a turn of the waste) in a
+    /// position's `round`.
+    pub fn round_left(&self, round: u8) -> bool {
+        match self.rounds {
+            Rounds::WithoutEnd => true,
+            Rounds::Times(t) => round < t,
+        }
+    }
 }

@@ -332,15 +332,7 @@ impl Named {
 
     /// `DealsWhenNoSpace`: whether a pile the stock waits for is empty.
     pub fn stock_waits(&self, p: &Position) -> bool {
-        let mut bits = self.no_space;
-        while bits != 0 {
-            let q = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            if p.is_empty(q) {
-                return true;
-            }
-        }
-        false
+        p.any_empty(self.no_space)
     }
 
     /// `WonWhenFull`: whether every pile that must be full is (true without the rule).

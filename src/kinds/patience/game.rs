@@ -176,10 +176,7 @@ impl patience::Table for Kinds {
         let r = rules(game);
         r.waste.is_some()
             && matches!(r.click, crate::kinds::compiled::Click::ToWaste(_))
-            && match r.rounds {
-                crate::kinds::file::Rounds::WithoutEnd => true,
-                crate::kinds::file::Rounds::Times(t) => game.position().round < t,
-            }
+            && r.round_left(game.position().round)
     }
 }
 

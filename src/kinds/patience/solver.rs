@@ -16,7 +16,7 @@
 //! It solves the game as if every card were known ("thoughtful"), as the Klondike solver does.
 
 use super::order::{ordered, play_safe};
-use super::prune::{Mutant, Prune, Switches, stuck_words};
+use super::prune::{LUBY_UNIT, Mutant, Prune, Switches, stuck_words};
 use super::{Kinds, Move, Params, from_step};
 use crate::kinds::compiled::Compiled;
 use crate::kinds::position::{DOWN, Position};
@@ -62,10 +62,6 @@ impl Search {
         }
     }
 }
-
-/// The unit of the short searches in shuffled orders, in positions a card of the pack: four,
-/// as a line's (`Prune::restart_unit`), where a win needs about a move a card.
-const LUBY_UNIT: usize = 4;
 
 /// The share of the budget (one in this many) for the search with cards staying home (rule 4),
 /// before the tactics: a plain search, whose wins the tactics mostly find as well and sooner.

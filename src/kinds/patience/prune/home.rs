@@ -11,11 +11,7 @@ impl Prune {
         }
         // A redeal that gathers the piles deals every card after it elsewhere once a card
         // leaves them earlier: the argument needs the same deals, so not while one is left.
-        let round_left = match rules.rounds {
-            Rounds::Times(t) => p.round < t,
-            Rounds::WithoutEnd => true,
-        };
-        if matches!(rules.again, Again::Gather { .. }) && round_left {
+        if matches!(rules.again, Again::Gather { .. }) && rules.round_left(p.round) {
             return None;
         }
         // A grid the stock fills where it finds places empty: a card sent home earlier

@@ -9,6 +9,10 @@ use crate::kinds::file::Takes;
 use crate::kinds::position::{DOWN, Position};
 use crate::kinds::takes::{rank, suit};
 
+/// The unit of the short searches in shuffled orders (the solver's tactics), in positions a
+/// card of the pack: a win needs about a move a card, so four positions a card.
+pub const LUBY_UNIT: usize = 4;
+
 impl Prune {
     /// The order of a line's moves where rule 7 holds (a smaller number first): the move
     /// covering the card with the fewest matches left in the line first. A card that loses
@@ -42,10 +46,9 @@ impl Prune {
     /// this many positions and more: a line that closes to one card, whose deals are
     /// nearly all won, each after a search whose length varies much with the order of its
     /// first moves (Accordion's deals 1001-1400: 3,935 positions a deal against 13,817
-    /// with three searches of an eighth of the budget). A win needs one move a card, so the
-    /// unit is four positions a card.
+    /// with three searches of an eighth of the budget), of [`LUBY_UNIT`].
     pub fn restart_unit(&self, rules: &Compiled) -> Option<usize> {
-        (self.switches.restarts && rules.named.line.is_some()).then_some(4 * rules.cards)
+        (self.switches.restarts && rules.named.line.is_some()).then_some(LUBY_UNIT * rules.cards)
     }
 
     /// Rule 7: the position can never be won: the cards of a line that moves onto matches

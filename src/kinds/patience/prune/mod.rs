@@ -118,7 +118,7 @@
 //!    parent and no space that can come free; the argument is in `stacks.rs`.
 
 use crate::kinds::compiled::{Again, Click, Compiled};
-use crate::kinds::file::{Build, Dir, Empty, Kind, Moves, Rounds, Takes};
+use crate::kinds::file::{Build, Dir, Empty, Kind, Moves, Takes};
 use crate::kinds::position::{DOWN, Position};
 use crate::kinds::takes::{follows, rank, suit};
 use crate::kinds::{Step, moves};
@@ -130,6 +130,7 @@ mod rows;
 mod stacks;
 
 use alike::{Class, classes};
+pub use line::LUBY_UNIT;
 pub use stacks::{Stuck, words as stuck_words};
 
 /// Which rules a search uses.

@@ -40,7 +40,7 @@ use super::{Mutant, Prune};
 use crate::cards::Card;
 use crate::kinds::Step;
 use crate::kinds::compiled::{Again, Compiled, MAX_PILES, Pile};
-use crate::kinds::file::{Build, Dir, Empty, Kind, Moves, Rounds, Takes};
+use crate::kinds::file::{Build, Dir, Empty, Kind, Moves, Takes};
 use crate::kinds::position::{DOWN, Position, card};
 use crate::kinds::takes::{follows, rank, suit};
 
@@ -68,8 +68,6 @@ pub(super) struct Stacks {
     last_round: u128,
     /// The piles on which no card is ever laid on another.
     never_on: u128,
-    /// The foundations, a bit a pile.
-    homes: u128,
     /// The piles that take any card from anywhere when empty: while one is empty, no card
     /// is stuck.
     any_space: u128,
@@ -174,12 +172,10 @@ impl Stacks {
             Again::Gather { piles, .. } => piles.contains(&q),
             Again::Nothing => false,
         };
-        let (mut fixed, mut last_round, mut never_on, mut homes) = (0, 0, 0, 0);
+        let (mut fixed, mut last_round, mut never_on) = (0, 0, 0);
         for (i, p) in piles.iter().enumerate() {
             let bit = 1u128 << i;
-            if home(p) {
-                homes |= bit;
-            } else if rules.stock != Some(i as u8) {
+            if !home(p) && rules.stock != Some(i as u8) {
                 fixed |= bit;
                 if again(i as u8) {
                     last_round |= bit;
@@ -198,7 +194,6 @@ impl Stacks {
             piles: fixed,
             last_round,
             never_on,
-            homes,
             any_space,
             back: piles.iter().any(|p| home(p) && p.moves != Moves::Nothing),
         })
@@ -345,18 +340,10 @@ impl Prune {
             return None;
         }
         let s = self.stacks.as_ref()?;
-        let mut spaces = s.any_space;
-        while spaces != 0 {
-            let q = spaces.trailing_zeros() as u8;
-            spaces &= spaces - 1;
-            if p.is_empty(q) {
-                return None;
-            }
+        if p.any_empty(s.any_space) {
+            return None;
         }
-        let round_left = match rules.rounds {
-            Rounds::WithoutEnd => true,
-            Rounds::Times(t) => p.round < t,
-        };
+        let round_left = rules.round_left(p.round);
         let mut piles = s.piles;
         if round_left {
             piles &= !s.last_round;
@@ -400,11 +387,9 @@ impl Prune {
                 blocked.add(cards[t]);
             }
         }
+        // Every foundation takes cards here (`new`), so `homes` holds them all.
         if !s.back {
-            let mut bits = s.homes;
-            while bits != 0 {
-                let q = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
+            for &q in &self.homes {
                 for &b in p.pile(q) {
                     blocked.add(b);
                 }
