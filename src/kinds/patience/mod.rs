@@ -15,6 +15,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
 
 mod best_first;
+mod distance;
 mod game;
 mod order;
 pub mod prune;
@@ -23,6 +24,8 @@ mod solver;
 mod solver_positions;
 #[cfg(test)]
 mod solver_tests;
+#[cfg(test)]
+mod tactics_tests;
 
 pub use game::FilePatience;
 pub use solver::Search;

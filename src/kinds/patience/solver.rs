@@ -3,7 +3,9 @@
 //! left out (cards sent home at once, piles alike taken as one, a win without take-backs
 //! first; each with its argument there, and a switch). Before it, each with a quarter of the
 //! budget (`tactics`): short searches with the moves in shuffled orders, growing in Luby's
-//! sequence (wins come early in some orders and late in others); a search best first, of the
+//! sequence (wins come early in some orders and late in others), or where runs move through
+//! cells (FreeCell), the moves whose positions look nearest a win first (`distance`, near-equal
+//! ones shuffled), as FreeCell's own solver's passes go; a search best first, of the
 //! positions reached the one nearest a win gone on from first (most cards home, then fewest
 //! cards lying on those the foundations want next); and a second one that also counts the
 //! cards lying on cards wanted sooner than they are. Patiences differ in which of these finds
@@ -15,7 +17,7 @@
 //! "lost" only once every position reachable was searched; "unknown" when the budget runs out.
 //! It solves the game as if every card were known ("thoughtful"), as the Klondike solver does.
 
-use super::order::{ordered, play_safe};
+use super::order::{Level, Order, next_moves, play_safe};
 use super::prune::{LUBY_UNIT, Mutant, Prune, Switches, stuck_words};
 use super::{Kinds, Move, Params, from_step};
 use crate::kinds::compiled::Compiled;
@@ -83,7 +85,7 @@ fn search(
     prune: &Prune,
     start: &Position,
     budget: usize,
-    shuffle: Option<u64>,
+    order: Order,
     seen: &mut HashSet<u128, Fx>,
 ) -> (Ended, usize) {
     // A table grown far past this search's budget (by a long search before it) is let go:
@@ -100,23 +102,32 @@ fn search(
         return (Ended::Won(line), 0);
     }
     seen.insert(prune.key(rules, &root));
-    let mut first = Vec::new();
-    ordered(rules, prune, &root, shuffle, &mut first);
+    let mut first = Level::default();
+    next_moves(rules, prune, &root, order, &mut first);
+    first.len = line.len();
     // Each position on the way, the moves from it, how many were tried, and the length of
-    // the line that reached it.
-    let mut path: Vec<(Position, Vec<Step>, usize, usize)> = vec![(root, first, 0, line.len())];
+    // the line that reached it; levels left are kept for their buffers.
+    let mut path: Vec<Level> = vec![first];
+    let mut spare: Vec<Level> = Vec::new();
     let mut searched = 0;
-    while let Some((p, next, tried, len)) = path.last_mut() {
-        let Some(&m) = next.get(*tried) else {
-            path.pop();
+    while let Some(level) = path.last_mut() {
+        let Some(&m) = level.next.get(level.tried) else {
+            spare.extend(path.pop());
             continue;
         };
-        *tried += 1;
-        line.truncate(*len);
-        let mut q = *p;
-        moves::play(rules, &mut q, m);
+        let k = level.tried;
+        level.tried += 1;
+        line.truncate(level.len);
         line.push(m);
-        play_safe(rules, prune, &mut q, &mut line);
+        let q = match level.kid(k, &mut line) {
+            Some(q) => q,
+            None => {
+                let mut q = level.p.expect("set by next_moves");
+                moves::play(rules, &mut q, m);
+                play_safe(rules, prune, &mut q, &mut line);
+                q
+            }
+        };
         if moves::is_won(rules, &q) {
             return (Ended::Won(line), searched);
         }
@@ -130,9 +141,10 @@ fn search(
         if searched >= budget {
             return (Ended::OutOfBudget, searched);
         }
-        let mut from_q = Vec::new();
-        ordered(rules, prune, &q, shuffle, &mut from_q);
-        path.push((q, from_q, 0, line.len()));
+        let mut next = spare.pop().unwrap_or_default();
+        next_moves(rules, prune, &q, order, &mut next);
+        next.len = line.len();
+        path.push(next);
     }
     (Ended::Lost, searched)
 }
@@ -202,7 +214,7 @@ impl crate::patience::solver::Solver for Search {
                 &staying.1,
                 position,
                 budget / STAY_HOME_SHARE,
-                None,
+                Order::Usual,
                 &mut self.seen,
             );
             searched += n;
@@ -229,7 +241,7 @@ impl crate::patience::solver::Solver for Search {
                     searched += n;
                     line.map(Ended::Won)
                 }
-                Tactic::Luby(unit) => {
+                Tactic::Luby { unit, guided } => {
                     let stop = searched + share;
                     let mut found = None;
                     let mut r = 1;
@@ -239,7 +251,11 @@ impl crate::patience::solver::Solver for Search {
                             prune,
                             position,
                             unit * luby(r),
-                            Some(r),
+                            if guided {
+                                Order::Guided(r)
+                            } else {
+                                Order::Shuffled(r)
+                            },
                             &mut self.seen,
                         );
                         searched += n;
@@ -263,7 +279,7 @@ impl crate::patience::solver::Solver for Search {
                 prune,
                 position,
                 budget.saturating_sub(searched).max(1),
-                None,
+                Order::Usual,
                 &mut self.seen,
             );
             searched += n;
@@ -298,8 +314,9 @@ enum Tactic {
     /// Best first, with this weight on each card lying on a card wanted sooner
     /// (`best_first::search`).
     BestFirst(i32),
-    /// Short searches in shuffled orders, growing as Luby's sequence, of this unit.
-    Luby(usize),
+    /// Short searches growing as Luby's sequence, of this unit, in shuffled orders, or where
+    /// `guided`, the moves leading nearest a win first (near-equal ones shuffled).
+    Luby { unit: usize, guided: bool },
 }
 
 /// The tactics tried before the whole search, in order, each with its share of the budget
@@ -311,8 +328,20 @@ fn tactics(rules: &Compiled, prune: &Prune) -> Vec<(Tactic, usize)> {
     let mut plan = Vec::new();
     if prune.switches.restarts {
         match line {
-            Some(unit) => plan.push((Tactic::Luby(unit), 2)),
-            None => plan.push((Tactic::Luby(LUBY_UNIT * rules.cards), 4)),
+            Some(unit) => plan.push((
+                Tactic::Luby {
+                    unit,
+                    guided: false,
+                },
+                2,
+            )),
+            None => plan.push((
+                Tactic::Luby {
+                    unit: LUBY_UNIT * rules.cards,
+                    guided: prune.switches.guided && prune.guide.runs_through_cells(),
+                },
+                4,
+            )),
         }
     }
     if prune.switches.best_first {

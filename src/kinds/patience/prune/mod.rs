@@ -144,6 +144,9 @@ pub struct Switches {
     pub restarts: bool,
     /// A win looked for first best first: the position with the most cards home gone on from.
     pub best_first: bool,
+    /// The short searches try the moves nearest a win first, where runs move through cells
+    /// (`order::Order::Guided`).
+    pub guided: bool,
 }
 
 impl Switches {
@@ -154,6 +157,7 @@ impl Switches {
         dead_ends: true,
         restarts: true,
         best_first: true,
+        guided: true,
     };
     /// The plain search: every legal move, every position as it is.
     pub const NONE: Switches = Switches {
@@ -163,6 +167,7 @@ impl Switches {
         dead_ends: false,
         restarts: false,
         best_first: false,
+        guided: false,
     };
 }
 
@@ -226,6 +231,8 @@ pub struct Prune {
     /// The file with every card staying home (rule 4), and its rules.
     pub stay_home: Option<Box<(Compiled, Prune)>>,
     pub mutant: Option<Mutant>,
+    /// The guided search's view of the piles.
+    pub(crate) guide: super::distance::Guide,
 }
 
 impl Prune {
@@ -323,6 +330,7 @@ impl Prune {
                 .iter()
                 .all(|p| p.kind.is_home() || p.takes == Takes::Nothing);
         Prune {
+            guide: super::distance::Guide::new(rules),
             switches,
             follow,
             home_rule,
