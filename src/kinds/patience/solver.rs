@@ -18,7 +18,7 @@
 //! It solves the game as if every card were known ("thoughtful"), as the Klondike solver does.
 
 use super::order::{Level, Order, next_moves, play_safe};
-use super::prune::{LUBY_UNIT, Mutant, Prune, Switches, stuck_words};
+use super::prune::{LUBY_UNIT, Mutant, Prune, Switches, never_out_words, stuck_words};
 use super::{Kinds, Move, Params, from_step};
 use crate::kinds::compiled::Compiled;
 use crate::kinds::position::{DOWN, Position};
@@ -202,6 +202,16 @@ impl crate::patience::solver::Solver for Search {
             return (
                 Verdict::Lost {
                     why: stuck_words(&stuck),
+                },
+                0,
+            );
+        }
+        // A looser game lost (rule 10): lost, and why.
+        let never_out = prune.never_out(rules, position);
+        if never_out != 0 {
+            return (
+                Verdict::Lost {
+                    why: never_out_words(never_out),
                 },
                 0,
             );

@@ -8,6 +8,7 @@ use super::solver_positions::{off_home, small};
 use super::{Kinds, Params, Search};
 use crate::cards::DealNumber;
 use crate::kinds::compiled::Compiled;
+use crate::kinds::position::DOWN;
 use crate::kinds::tests_named::shipped_file;
 use crate::kinds::{Position, deal, moves};
 use crate::patience::Verdict;
@@ -280,6 +281,37 @@ fn three_of_hearts_rides_on_four_of_spades() -> (&'static Compiled, Position) {
     (rules, p)
 }
 
+/// As "ride", K♥..5♥, K♣..5♣ under 4♥, K♠..5♠, and 4♣ 2♥ 4♠ 3♥ with the 3♥ face down under
+/// K♦; ♣ and ♠ home to the Three, ♥ to the Ace, ♦ to the Queen. The K♦ goes home, the 3♥ is
+/// turned up, and the run 4♠ 3♥ goes onto 5♥: then every card home. Both black Fours lie under
+/// the 3♥, so a looser game (rule 10) that carries nothing off under a run, or nothing under a
+/// card face down now, calls it lost.
+fn three_of_hearts_rides_face_down() -> (&'static Compiled, Position) {
+    let (rules, _) = three_of_hearts_rides_on_four_of_spades();
+    let card = |suit: u8, rank: u8| suit * 13 + rank - 1;
+    let (clubs, spades, hearts, diamonds) = (0, 1, 2, 3);
+    let mut p = Position::empty(rules.piles.len());
+    home_up_to(&mut p, [3, 3, 1, 12]);
+    for b in [
+        card(clubs, 4),
+        card(hearts, 2),
+        card(spades, 4),
+        card(hearts, 3) | DOWN,
+        card(diamonds, 13),
+    ] {
+        p.push(4, b);
+    }
+    for r in (5..=13).rev() {
+        p.push(5, card(hearts, r));
+        p.push(7, card(spades, r));
+    }
+    for r in (5..=13).rev() {
+        p.push(6, card(clubs, r));
+    }
+    p.push(6, card(hearts, 4));
+    (rules, p)
+}
+
 /// Piles 0-3, the foundations of ♣ ♠ ♥ ♦, built from the Ace up to these ranks.
 fn home_up_to(p: &mut Position, tops: [u8; 4]) {
     for (suit, top) in (0..4u8).zip(tops) {
@@ -297,6 +329,7 @@ fn delicate() -> Vec<(&'static Compiled, Position)> {
         king_of_clubs_to_the_second_pile(),
         three_of_hearts_waits_for_a_space(true),
         three_of_hearts_rides_on_four_of_spades(),
+        three_of_hearts_rides_face_down(),
     ]
 }
 
@@ -325,6 +358,34 @@ fn cards_that_can_never_leave_their_piles_are_lost_at_once() {
     });
     let (verdict, _) = without.solve(&Params(rules), &p, PLAIN);
     assert!(matches!(verdict, Verdict::Lost { .. }), "{verdict:?}");
+}
+
+/// Rule 10: a looser game lost proves the position lost before any search. Klondike single
+/// pass written as a file, deal 8 (lost: Klondike's own solver and its verdict file say so):
+/// cards out of their piles at hand for ever, still the waste buries what the table waits for.
+/// Without the rule, the search does not prove it within 20,000 positions.
+#[test]
+fn a_looser_game_lost_proves_the_position_lost_at_once() {
+    let klondike = files()
+        .into_iter()
+        .find(|f| f.file.name == "klondike")
+        .unwrap();
+    let p = deal::deal(klondike, DealNumber::new(8).unwrap());
+    let (verdict, searched) = Search::default().solve(&Params(klondike), &p, 20_000);
+    let Verdict::Lost { why } = verdict else {
+        panic!("{verdict:?}")
+    };
+    assert_eq!(searched, 0);
+    assert!(
+        why.starts_with("however the other cards are played"),
+        "{why}"
+    );
+    let mut without = Search::with(Switches {
+        dead_ends: false,
+        ..Switches::ALL
+    });
+    let (verdict, _) = without.solve(&Params(klondike), &p, 20_000);
+    assert!(matches!(verdict, Verdict::Unknown { .. }), "{verdict:?}");
 }
 
 #[test]
@@ -369,6 +430,8 @@ fn every_rule_broken_on_purpose_is_caught() {
         Mutant::BuildAlone,
         Mutant::StuckIgnoresSpaces,
         Mutant::StuckIgnoresRuns,
+        Mutant::LooserIgnoresRuns,
+        Mutant::LooserRunsFaceUpOnly,
     ] {
         let mut rng = StdRng::seed_from_u64(57);
         let mut caught = None;

@@ -116,6 +116,10 @@
 //!    every foundation is built up by suit from the Ace and no named rule moves cards: a set
 //!    of cards each waiting to go home for a lower card of its suit held under them, with no
 //!    parent and no space that can come free; the argument is in `stacks.rs`.
+//! 10. **A looser game that is lost** (`relax.rs`, with rule 7's switch), where rule 9 applies,
+//!     one pack is dealt, no cell takes cards and a stock turns its cards onto a waste: cards
+//!     out of their piles at hand for ever, the rest coming out as they could; a card that
+//!     never comes out there never leaves its pile. The argument is in `relax.rs`.
 
 use crate::kinds::compiled::{Again, Click, Compiled};
 use crate::kinds::file::{Build, Dir, Empty, Kind, Moves, Takes};
@@ -126,11 +130,13 @@ use crate::kinds::{Step, moves};
 mod alike;
 mod home;
 mod line;
+mod relax;
 mod rows;
 mod stacks;
 
 use alike::{Class, classes};
 pub use line::LUBY_UNIT;
+pub use relax::words as never_out_words;
 pub use stacks::{Stuck, words as stuck_words};
 
 /// Which rules a search uses.
@@ -197,6 +203,11 @@ pub enum Mutant {
     StuckIgnoresSpaces,
     /// A card counts as never leaving its pile though a run from below could carry it.
     StuckIgnoresRuns,
+    /// The looser game carries no card off under a run (rule 10).
+    LooserIgnoresRuns,
+    /// The looser game carries a card off only under cards face up now (rule 10): a card
+    /// face down is turned up before the run moves.
+    LooserRunsFaceUpOnly,
 }
 
 /// The rules of one file, worked out once.
@@ -226,6 +237,8 @@ pub struct Prune {
     rows: Option<rows::Rows>,
     /// Rule 9's view of the piles, where the file's foundations allow it.
     stacks: Option<stacks::Stacks>,
+    /// Rule 10 applies (it reads `stacks`).
+    relax: bool,
     /// Rule 9's asks in this decision, and whether any found cards stuck.
     stuck_asks: std::cell::Cell<(u32, bool)>,
     /// The file with every card staying home (rule 4), and its rules.
@@ -350,6 +363,7 @@ impl Prune {
             line_closes: line::line_closes(rules),
             rows: rows::Rows::new(rules),
             stacks: stacks::Stacks::new(rules),
+            relax: relax::applies(rules),
             stuck_asks: std::cell::Cell::new((0, false)),
             stay_home: None,
             mutant: None,

@@ -1,0 +1,225 @@
+//! Rule 10 of `prune`: a looser game, won whenever the real one is (with rule 7's switch,
+//! `dead_ends`). Klondike's own solver plays it (`klondike/solver/relax.rs`); here it is read
+//! from the kinds' parameters, for a file of one pack whose foundations are built up by suit
+//! from the Ace (rule 9's `Stacks`), with no named rule, no cell that takes cards, and a
+//! stock, if any, that turns its cards one at a time or more onto a waste that gives one card
+//! at a time, turned over again or never.
+//!
+//! A card is *out* once it has left the pile it lies in now (or is home). Out cards are at hand
+//! for ever: each may take a child, whatever lies on it. A card still in its pile comes out
+//! when it is free to, and has somewhere to go:
+//! - *free*: it is its pile's top card, or it is face up and every card above it is still in
+//!   the pile and lies on the one below it as a run of that pile moves (it goes with them; they
+//!   come out too). A card above it may lie face down now: it is turned up before it moves;
+//!   a talon card (stock or waste) is free at any time while a round is left; on the last
+//!   round the waste is a pile like the others, and the stock's cards come onto it one at a
+//!   time, the next only when nothing else comes out;
+//! - *somewhere to go*: every lower card of its suit is out (home is open to it); or a card it
+//!   could be laid on (rule 9's parents, for its pile's group) is out, or on top of a pile on
+//!   which cards are laid; or a pile that would take it when empty is empty now or has let
+//!   every card of it out.
+//!
+//! Coming out only ever helps (each condition asks only for cards out or piles emptied), so
+//! bringing out all it can, as early as it can, is the looser game's best play; it turns the
+//! stock only when nothing else comes out. Then every card the real game takes off its pile,
+//! the looser one has brought out by the time the real one has turned as many stock cards:
+//! by induction on the real moves. The real move takes a card `c` (and maybe the run on it)
+//! from the top of its pile or of the waste: every card above `c` that lay there now has left,
+//! or is carried with it as a run (so it lay on the one below as the pile's run); every card
+//! the real game turned over since `c` reached the waste has left. So `c` is free in the looser
+//! game. It goes home (its lower cards are home: left their piles, out), onto a card on the
+//! table (out, or still in its pile and then on top, every card above it having left), or into
+//! an empty pile (every card it held now has left). So `c` comes out in the looser game too.
+//! A card that never comes out there never leaves its pile in the real game, never goes home,
+//! and the position is lost. (Turning three cards at a time puts them on the waste in the order
+//! one at a time would; the looser game may stop between them.)
+//!
+//! Where a round is left every talon card is free, and the rule proves less; Klondike's own
+//! solver asks it only on the last round after a move, and so does the search here. Without
+//! the runs (`Mutant::LooserIgnoresRuns`) a card carried off under a run is called never out:
+//! the differential test catches it.
+
+use super::{Mutant, Prune};
+use crate::kinds::compiled::{Again, Click, Compiled, MAX_PILES};
+use crate::kinds::file::{Kind, Moves, Takes};
+use crate::kinds::position::{DOWN, Position, card};
+
+/// Rule 10 applies to the file (beside rule 9's `Stacks`, which it reads).
+pub(super) fn applies(rules: &Compiled) -> bool {
+    let talon = match (rules.stock, rules.waste) {
+        (None, None) => true,
+        (Some(_), Some(waste)) => {
+            matches!(rules.click, Click::ToWaste(_))
+                && matches!(rules.again, Again::Nothing | Again::TurnWaste)
+                && rules.piles[usize::from(waste)].moves == Moves::One
+        }
+        _ => false,
+    };
+    rules.decks == 1
+        && rules.file.named.is_empty()
+        && talon
+        && !rules
+            .piles
+            .iter()
+            .any(|p| p.kind == Kind::Cell && p.takes != Takes::Nothing)
+}
+
+/// Bits of cards, a bit a card (one pack).
+fn bit(b: u8) -> u64 {
+    1 << (b & !DOWN)
+}
+
+impl Prune {
+    /// Rule 10: the cards the looser game never brings out (none: 0).
+    pub fn never_out(&self, rules: &Compiled, p: &Position) -> u64 {
+        if !self.relax || !self.switches.dead_ends {
+            return 0;
+        }
+        let Some(s) = &self.stacks else {
+            return 0;
+        };
+        let mut out = 0u64;
+        for &h in &self.homes {
+            out |= p.pile(h).iter().fold(0, |bits, &b| bits | bit(b));
+        }
+        // The cards in play (a pack may lack some ranks).
+        let all = (0..p.piles() as u8).fold(0u64, |bits, i| {
+            p.pile(i).iter().fold(bits, |bits, &b| bits | bit(b))
+        });
+        // The talon: on the last round the waste is a pile, fed from the stock's top.
+        let talon_pile = |i: usize| rules.stock == Some(i as u8) || rules.waste == Some(i as u8);
+        let open_talon = rules.stock.is_some() && rules.round_left(p.round);
+        let mut talon = 0u64;
+        let mut waste = [0u8; 52];
+        let mut waste_len = 0;
+        let mut stock: &[u8] = &[];
+        let mut waste_group = 0;
+        if let (Some(st), Some(w)) = (rules.stock, rules.waste) {
+            waste_group = usize::from(rules.piles[usize::from(w)].group);
+            if open_talon {
+                for &b in p.pile(st).iter().chain(p.pile(w)) {
+                    talon |= bit(b);
+                }
+            } else {
+                for &b in p.pile(w) {
+                    waste[waste_len] = b;
+                    waste_len += 1;
+                }
+                stock = p.pile(st);
+            }
+        }
+        // Each pile's cards still in it (from the bottom), and the piles empty or emptied.
+        let mut left = [0u8; MAX_PILES];
+        let mut empty = 0u128;
+        let mut in_piles = 0u128;
+        for (i, pile) in rules.piles.iter().enumerate() {
+            if pile.kind.is_home() || talon_pile(i) {
+                continue;
+            }
+            left[i] = p.len(i as u8) as u8;
+            if left[i] == 0 {
+                empty |= 1 << i;
+            } else {
+                in_piles |= 1 << i;
+            }
+        }
+        let runs = self.mutant != Some(Mutant::LooserIgnoresRuns);
+        loop {
+            // The cards on top of piles on which cards are laid.
+            let mut tops = 0u64;
+            let mut bits = in_piles & !s.never_on;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                tops |= bit(p.pile(i as u8)[usize::from(left[i]) - 1]);
+            }
+            let goes = |b: u8, group: usize, out: u64, empty: u128| {
+                let c = usize::from(b & !DOWN);
+                s.lower[c] & all & !out == 0
+                    || s.parents[group][c] & (out | tops) != 0
+                    || s.spaces[group][c] & empty != 0
+            };
+            let mut moved = false;
+            let mut bits = in_piles;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let group = usize::from(rules.piles[i].group);
+                let cards = p.pile(i as u8);
+                let top = usize::from(left[i]) - 1;
+                // The top card, then each card a run from it would carry the cards above.
+                let mut j = top;
+                let came = loop {
+                    if goes(cards[j], group, out, empty) {
+                        break Some(j);
+                    }
+                    let carried = runs
+                        && j > 0
+                        && s.carried[group].is_some_and(|on| {
+                            let (under, upper) = (cards[j - 1], cards[j]);
+                            under & DOWN == 0
+                                && on[usize::from(under)] & bit(upper) != 0
+                                && (upper & DOWN == 0
+                                    || self.mutant != Some(Mutant::LooserRunsFaceUpOnly))
+                        });
+                    if !carried {
+                        break None;
+                    }
+                    j -= 1;
+                };
+                if let Some(j) = came {
+                    for &b in &cards[j..=top] {
+                        out |= bit(b);
+                    }
+                    left[i] = j as u8;
+                    if j == 0 {
+                        in_piles &= !(1 << i);
+                        empty |= 1 << i;
+                    }
+                    moved = true;
+                }
+            }
+            let mut open = talon & !out;
+            while open != 0 {
+                let c = open.trailing_zeros() as u8;
+                open &= open - 1;
+                if goes(c, waste_group, out, empty) {
+                    out |= bit(c);
+                    moved = true;
+                }
+            }
+            while waste_len > 0 && goes(waste[waste_len - 1], waste_group, out, empty) {
+                out |= bit(waste[waste_len - 1]);
+                waste_len -= 1;
+                moved = true;
+            }
+            if !moved {
+                // Nothing else comes out: the stock's next card onto the waste.
+                let Some((&next, rest)) = stock.split_last() else {
+                    break;
+                };
+                waste[waste_len] = next;
+                waste_len += 1;
+                stock = rest;
+            }
+        }
+        all & !out
+    }
+}
+
+/// Cards the looser game never brings out, in a player's words: "however the other cards are
+/// played, the 3♥, the 4♦ and the 9♣ never come free" (as Klondike's solver says it).
+pub fn words(cards: u64) -> String {
+    let names: Vec<String> = (0..52u8)
+        .filter(|&b| cards & (1 << b) != 0)
+        .map(|b| format!("the {}", card(b).name()))
+        .collect();
+    let list = match names.as_slice() {
+        [] => return "no card is stuck".into(),
+        [one] => return format!("however the other cards are played, {one} never comes free"),
+        [a, b] => format!("{a} and {b}"),
+        [a, b, c] => format!("{a}, {b} and {c}"),
+        [a, b, c, rest @ ..] => format!("{a}, {b}, {c} and {} more cards", rest.len()),
+    };
+    format!("however the other cards are played, {list} never come free")
+}
