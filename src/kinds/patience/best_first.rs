@@ -11,7 +11,7 @@
 
 use super::order::{ordered, play_safe};
 use super::prune::Prune;
-use crate::kinds::compiled::Compiled;
+use crate::kinds::compiled::{Compiled, MAX_PILES};
 use crate::kinds::file::{Build, Kind};
 use crate::kinds::position::{DOWN, Position, card};
 use crate::kinds::takes::next_ranks;
@@ -25,7 +25,12 @@ const HOME_WEIGHT: i32 = 1000;
 /// How many cards each foundation must take before a card can go onto it, by suit and rank:
 /// the least and the next least over the foundations of its suit (`u8::MAX` where none will
 /// take it). With two packs a card's twin may take the nearer foundation.
-fn waits(rules: &Compiled, p: &Position, homes: &[u8]) -> [[(u8, u8); 16]; 4] {
+type Waits = [[(u8, u8); 16]; 4];
+
+/// `waits` of a position, with what it depends on: the foundations' tops and the base rank.
+type WaitsOf = ([Option<u8>; MAX_PILES], u8, Waits);
+
+fn waits(rules: &Compiled, p: &Position, homes: &[u8]) -> Waits {
     let mut waits = [[(u8::MAX, u8::MAX); 16]; 4];
     for &h in homes {
         let pile = &rules.piles[usize::from(h)];
@@ -43,10 +48,10 @@ fn waits(rules: &Compiled, p: &Position, homes: &[u8]) -> [[(u8, u8); 16]; 4] {
         let mut wait = 0u8;
         while ranks & !reached != 0 && wait < 16 {
             let fresh = ranks & !reached;
-            for r in 1..=13u8 {
-                if fresh & (1 << r) == 0 {
-                    continue;
-                }
+            let mut bits = fresh;
+            while bits != 0 {
+                let r = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
                 for (s, by_rank) in waits.iter_mut().enumerate() {
                     if suits & (1 << s) != 0 {
                         let w = &mut by_rank[usize::from(r)];
@@ -60,10 +65,11 @@ fn waits(rules: &Compiled, p: &Position, homes: &[u8]) -> [[(u8, u8); 16]; 4] {
             }
             reached |= fresh;
             let mut next = 0u16;
-            for r in 1..=13u8 {
-                if fresh & (1 << r) != 0 {
-                    next |= next_ranks(r, pile.dir, pile.wrap, pile.step);
-                }
+            let mut bits = fresh;
+            while bits != 0 {
+                let r = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                next |= next_ranks(r, pile.dir, pile.wrap, pile.step);
             }
             ranks = next;
             wait += 1;
@@ -142,6 +148,7 @@ pub(super) fn search(
     let homes: Vec<u8> = (0..rules.piles.len() as u8)
         .filter(|&i| rules.piles[usize::from(i)].kind.is_home())
         .collect();
+    let last_waits: std::cell::RefCell<Option<WaitsOf>> = std::cell::RefCell::new(None);
     let rank = |p: &Position, id: u32| {
         let home = homes.iter().map(|&h| p.len(h)).sum::<usize>() as i32;
         // The cards the foundations want next, by suit, and how deep each lies.
@@ -161,7 +168,21 @@ pub(super) fn search(
         let waits = if weight == 0 {
             [[(u8::MAX, u8::MAX); 16]; 4]
         } else {
-            waits(rules, p, &homes)
+            // They depend only on the foundations' tops (and the base rank): most children
+            // share their parent's.
+            let mut cache = last_waits.borrow_mut();
+            let mut tops = [None; MAX_PILES];
+            for (t, &h) in tops.iter_mut().zip(&homes) {
+                *t = p.top(h);
+            }
+            match &*cache {
+                Some((t, base, w)) if *t == tops && *base == p.base => *w,
+                _ => {
+                    let w = waits(rules, p, &homes);
+                    *cache = Some((tops, p.base, w));
+                    w
+                }
+            }
         };
         let mut buried = 0i32;
         let mut down = 0i32;

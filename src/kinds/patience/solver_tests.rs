@@ -312,6 +312,36 @@ fn three_of_hearts_rides_face_down() -> (&'static Compiled, Position) {
     (rules, p)
 }
 
+/// A stock turning three cards at a time, without end, and nothing but home for its cards:
+/// every card home but ♠6-K; the waste 7♠ 6♠, the stock turning 10♠ 9♠ 8♠, then K♠ Q♠ J♠.
+/// The 6♠ and the 7♠ go home from the waste, then the turns bring up each card in order. A
+/// looser game (rule 10) that reaches only the places a later round's turns bring up (the 10♠,
+/// the K♠, the J♠) calls it lost.
+fn six_of_spades_on_top_of_the_waste() -> (&'static Compiled, Position) {
+    let text = "(name: \"reach\", title: \"Reach\", summary: \"\", rules: \"\", \
+        groups: [(name: \"home\", kind: Foundation, count: Some(4), suits: Some(\"CSHD\")), \
+        (name: \"piles\", kind: Tableau, count: Some(4), build: Some(Nothing), \
+        takes: Some(Nothing), moves: Some(One), empty: Some(Nothing)), \
+        (name: \"stock\", kind: Stock, deals: Some(ToWaste(3)), rounds: Some(WithoutEnd)), \
+        (name: \"waste\", kind: Waste)], deal: (steps: [{}]), \
+        layout: [(groups: [(group: \"home\")]), (groups: [(group: \"piles\")]), \
+        (groups: [(group: \"stock\"), (group: \"waste\")])])";
+    let text = text.replace("{}", &"Row(group: \"piles\"), ".repeat(13));
+    let rules: &'static Compiled =
+        Box::leak(Box::new(crate::kinds::parse("reach.ron", &text).unwrap()));
+    let spade = |rank: u8| 13 + rank - 1;
+    let mut p = Position::empty(rules.piles.len());
+    home_up_to(&mut p, [13, 5, 13, 13]);
+    let (stock, waste) = (rules.stock.unwrap(), rules.waste.unwrap());
+    for r in [7, 6] {
+        p.push(waste, spade(r));
+    }
+    for r in [11, 12, 13, 8, 9, 10] {
+        p.push(stock, spade(r) | DOWN);
+    }
+    (rules, p)
+}
+
 /// Piles 0-3, the foundations of ♣ ♠ ♥ ♦, built from the Ace up to these ranks.
 fn home_up_to(p: &mut Position, tops: [u8; 4]) {
     for (suit, top) in (0..4u8).zip(tops) {
@@ -330,6 +360,7 @@ fn delicate() -> Vec<(&'static Compiled, Position)> {
         three_of_hearts_waits_for_a_space(true),
         three_of_hearts_rides_on_four_of_spades(),
         three_of_hearts_rides_face_down(),
+        six_of_spades_on_top_of_the_waste(),
     ]
 }
 
@@ -432,6 +463,7 @@ fn every_rule_broken_on_purpose_is_caught() {
         Mutant::StuckIgnoresRuns,
         Mutant::LooserIgnoresRuns,
         Mutant::LooserRunsFaceUpOnly,
+        Mutant::LooserReachTurnsOnly,
     ] {
         let mut rng = StdRng::seed_from_u64(57);
         let mut caught = None;

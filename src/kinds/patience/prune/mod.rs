@@ -208,6 +208,9 @@ pub enum Mutant {
     /// The looser game carries a card off only under cards face up now (rule 10): a card
     /// face down is turned up before the run moves.
     LooserRunsFaceUpOnly,
+    /// The looser game's talon reaches only the places of a later round's turns (rule 10):
+    /// this round's, counted from the waste's top, are forgotten.
+    LooserReachTurnsOnly,
 }
 
 /// The rules of one file, worked out once.

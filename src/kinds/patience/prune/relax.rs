@@ -11,9 +11,10 @@
 //! - *free*: it is its pile's top card, or it is face up and every card above it is still in
 //!   the pile and lies on the one below it as a run of that pile moves (it goes with them; they
 //!   come out too). A card above it may lie face down now: it is turned up before it moves;
-//!   a talon card (stock or waste) is free at any time while a round is left; on the last
-//!   round the waste is a pile like the others, and the stock's cards come onto it one at a
-//!   time, the next only when nothing else comes out;
+//!   while a round is left, a talon card (stock or waste) is free at a place of the talon a
+//!   turn can bring to the top of the waste (its *reach*, below); on the last round the waste
+//!   is a pile like the others, and the stock's cards come onto it one at a time, the next
+//!   only when nothing else comes out;
 //! - *somewhere to go*: every lower card of its suit is out (home is open to it); or a card it
 //!   could be laid on (rule 9's parents, for its pile's group) is out, or on top of a pile on
 //!   which cards are laid; or a pile that would take it when empty is empty now or has let
@@ -34,7 +35,20 @@
 //! and the position is lost. (Turning three cards at a time puts them on the waste in the order
 //! one at a time would; the looser game may stop between them.)
 //!
-//! Where a round is left every talon card is free, and the rule proves less; Klondike's own
+//! *Reach*, while a round is left, the stock turning `n` cards at a time (Klondike's own
+//! solver's "within reach"): the talon's cards are counted in the order they are turned (the
+//! waste's from its bottom, then the stock's from its top). A turn brings to the top of the
+//! waste the waste's top now; this round, every `n`-th card past it and the last; a later
+//! round, every `n`-th from the talon's start and the last. Once talon cards are out, also the
+//! place under each, and every place past the lowest of them. Sound: the real game takes a
+//! talon card `c` off the top of the waste. It is there now; or the card above it was played
+//! off (out by then); or a turn brought it up: this round, whose turns count the stock's cards
+//! from its top as they lie now (a stock card leaves only by being turned); or a later one,
+//! whose turns count the talon's cards from its start, as they lie now unless one under `c`
+//! has been played (out by then, and `c` past it). The places only grow as cards come out, so
+//! the looser game's best play is as before. With one card a turn every place is reached.
+//!
+//! Where a round is left the rule proves less; Klondike's own
 //! solver asks it only on the last round after a move, and so does the search here. Without
 //! the runs (`Mutant::LooserIgnoresRuns`) a card carried off under a run is called never out:
 //! the differential test catches it.
@@ -64,6 +78,32 @@ pub(super) fn applies(rules: &Compiled) -> bool {
             .any(|p| p.kind == Kind::Cell && p.takes != Takes::Nothing)
 }
 
+/// The places of a talon of `len` cards (`waste` of them on the waste) that a turn of `turn`
+/// cards can bring to the top of the waste, while a round is left: the waste's top; this
+/// round's turns, every `turn`-th card past it, and the last; a later round's, every `turn`-th
+/// from the talon's start, and the last. (Cards played out of the talon add the card under
+/// each, and every place past the lowest of them: `never_out`.)
+fn first_reach(len: usize, waste: usize, turn: usize) -> u64 {
+    let mut reach = 0u64;
+    if len == 0 {
+        return 0;
+    }
+    if waste > 0 {
+        reach |= 1 << (waste - 1);
+    }
+    let mut j = waste + turn - 1;
+    while j < len {
+        reach |= 1 << j;
+        j += turn;
+    }
+    let mut j = turn - 1;
+    while j < len {
+        reach |= 1 << j;
+        j += turn;
+    }
+    reach | 1 << (len - 1)
+}
+
 /// Bits of cards, a bit a card (one pack).
 fn bit(b: u8) -> u64 {
     1 << (b & !DOWN)
@@ -89,7 +129,12 @@ impl Prune {
         // The talon: on the last round the waste is a pile, fed from the stock's top.
         let talon_pile = |i: usize| rules.stock == Some(i as u8) || rules.waste == Some(i as u8);
         let open_talon = rules.stock.is_some() && rules.round_left(p.round);
-        let mut talon = 0u64;
+        // With a round left: the talon's cards in the order they are turned (the waste's from
+        // its bottom, then the stock's from its top), and the places of it a turn can bring
+        // to the top of the waste (`reach`).
+        let mut talon = [0u8; 52];
+        let mut talon_len = 0;
+        let mut reach = 0u64;
         let mut waste = [0u8; 52];
         let mut waste_len = 0;
         let mut stock: &[u8] = &[];
@@ -97,8 +142,17 @@ impl Prune {
         if let (Some(st), Some(w)) = (rules.stock, rules.waste) {
             waste_group = usize::from(rules.piles[usize::from(w)].group);
             if open_talon {
-                for &b in p.pile(st).iter().chain(p.pile(w)) {
-                    talon |= bit(b);
+                for &b in p.pile(w).iter().chain(p.pile(st).iter().rev()) {
+                    talon[talon_len] = b;
+                    talon_len += 1;
+                }
+                let turn = match rules.click {
+                    Click::ToWaste(n) => usize::from(n.max(1)),
+                    _ => 1,
+                };
+                reach = first_reach(talon_len, p.len(w), turn);
+                if self.mutant == Some(Mutant::LooserReachTurnsOnly) {
+                    reach = first_reach(talon_len, 0, turn);
                 }
             } else {
                 for &b in p.pile(w) {
@@ -179,13 +233,21 @@ impl Prune {
                     moved = true;
                 }
             }
-            let mut open = talon & !out;
+            let mut open = reach;
             while open != 0 {
-                let c = open.trailing_zeros() as u8;
+                let j = open.trailing_zeros() as usize;
                 open &= open - 1;
-                if goes(c, waste_group, out, empty) {
+                let c = talon[j];
+                if out & bit(c) == 0 && goes(c, waste_group, out, empty) {
                     out |= bit(c);
                     moved = true;
+                    // The card under it comes to the top; and past the lowest card out, the
+                    // turns no longer count as they did (`first_reach`).
+                    if j > 0 {
+                        reach |= 1 << (j - 1);
+                    }
+                    reach |= !0u64 << j & !(!0u64 << talon_len);
+                    open = reach & !((2u64 << j) - 1);
                 }
             }
             while waste_len > 0 && goes(waste[waste_len - 1], waste_group, out, empty) {
