@@ -179,6 +179,20 @@ fn column(title: &str, cards: &[Slot]) -> String {
     }
 }
 
+/// Cards no way of playing frees, as the solvers' looser games say it: "however the other
+/// cards are played, the 3♥, the 4♦ and the 9♣ never come free".
+pub fn never_come_free(cards: impl Iterator<Item = crate::cards::Card>) -> String {
+    let names: Vec<String> = cards.map(|c| format!("the {}", c.name())).collect();
+    let list = match names.as_slice() {
+        [] => return "no card is stuck".into(),
+        [one] => return format!("however the other cards are played, {one} never comes free"),
+        [a, b] => format!("{a} and {b}"),
+        [a, b, c] => format!("{a}, {b} and {c}"),
+        [a, b, c, rest @ ..] => format!("{a}, {b}, {c} and {} more cards", rest.len()),
+    };
+    format!("however the other cards are played, {list} never come free")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

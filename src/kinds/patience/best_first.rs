@@ -152,18 +152,7 @@ pub(super) fn search(
     let rank = |p: &Position, id: u32| {
         let home = homes.iter().map(|&h| p.len(h)).sum::<usize>() as i32;
         // The cards the foundations want next, by suit, and how deep each lies.
-        let mut wanted = [0u16; 4];
-        for &h in &homes {
-            let pile = &rules.piles[usize::from(h)];
-            if pile.kind != Kind::Foundation {
-                continue;
-            }
-            let ranks = moves::wanted_ranks(rules, p, h, p.top(h));
-            match pile.suit {
-                Some(s) => wanted[s as usize] |= ranks,
-                None => wanted.iter_mut().for_each(|w| *w |= ranks),
-            }
-        }
+        let wanted = super::distance::wanted(rules, p);
         // Without a weight no card is counted as lying on one wanted sooner: not worked out.
         let waits = if weight == 0 {
             [[(u8::MAX, u8::MAX); 16]; 4]

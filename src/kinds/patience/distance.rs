@@ -59,11 +59,14 @@ impl Guide {
     }
 }
 
-/// The cards each suit's foundations want next, as bits by rank.
+/// The cards each suit's foundations want next, as bits by rank (a discard wants none).
 pub(super) fn wanted(rules: &Compiled, p: &Position) -> [u16; 4] {
     let mut wanted = [0u16; 4];
-    for h in rules.foundations() {
-        let pile = &rules.piles[usize::from(h)];
+    for (h, pile) in rules.piles.iter().enumerate() {
+        if pile.kind != Kind::Foundation {
+            continue;
+        }
+        let h = h as u8;
         let ranks = moves::wanted_ranks(rules, p, h, p.top(h));
         match pile.suit {
             Some(s) => wanted[s as usize] |= ranks,

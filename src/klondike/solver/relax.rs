@@ -383,21 +383,13 @@ struct Ready {
     holders: u64,
 }
 
-/// Cards that never come out, in a player's words: "however the other cards are played, the
-/// 3♥, the 4♦ and the 9♣ never come free".
+/// Cards that never come out, in a player's words (`patience::words::never_come_free`).
 pub fn words(cards: u64) -> String {
-    let names: Vec<String> = (0..52u8)
-        .filter(|&b| cards & (1 << b) != 0)
-        .map(|b| format!("the {}", super::state::card(b).name()))
-        .collect();
-    let list = match names.as_slice() {
-        [] => return "no card is stuck".into(),
-        [one] => return format!("however the other cards are played, {one} never comes free"),
-        [a, b] => format!("{a} and {b}"),
-        [a, b, c] => format!("{a}, {b} and {c}"),
-        [a, b, c, rest @ ..] => format!("{a}, {b}, {c} and {} more cards", rest.len()),
-    };
-    format!("however the other cards are played, {list} never come free")
+    crate::patience::words::never_come_free(
+        (0..52u8)
+            .filter(|&b| cards & (1 << b) != 0)
+            .map(super::state::card),
+    )
 }
 
 #[cfg(test)]
