@@ -21,6 +21,8 @@ mod order;
 pub mod prune;
 mod solver;
 #[cfg(test)]
+mod solver_delicate;
+#[cfg(test)]
 mod solver_positions;
 #[cfg(test)]
 mod solver_tests;

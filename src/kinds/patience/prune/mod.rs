@@ -118,8 +118,9 @@
 //!    parent and no space that can come free; the argument is in `stacks.rs`.
 //! 10. **A looser game that is lost** (`relax.rs`, with rule 7's switch), where rule 9 applies,
 //!     one pack is dealt, no cell takes cards and a stock turns its cards onto a waste: cards
-//!     out of their piles at hand for ever, the rest coming out as they could; a card that
-//!     never comes out there never leaves its pile. The argument is in `relax.rs`.
+//!     out of their piles at hand for ever, the rest coming out as they could, but for the
+//!     room a card seated on a parent keeps (`seats.rs`); a card that never comes out there
+//!     never leaves its pile. The argument is in `relax.rs` and `seats.rs`.
 
 use crate::kinds::compiled::{Again, Click, Compiled};
 use crate::kinds::file::{Build, Dir, Empty, Kind, Moves, Takes};
@@ -132,6 +133,7 @@ mod home;
 mod line;
 mod relax;
 mod rows;
+mod seats;
 mod stacks;
 
 use alike::{Class, classes};
@@ -211,6 +213,11 @@ pub enum Mutant {
     /// The looser game's talon reaches only the places of a later round's turns (rule 10):
     /// this round's, counted from the waste's top, are forgotten.
     LooserReachTurnsOnly,
+    /// The looser game seats a card on its parent though a space could take it (rule 10).
+    LooserSeatsIgnoreSpaces,
+    /// The looser game's seated cards never move to another parent, however many are out:
+    /// the card under one counts as pinned (rule 10).
+    LooserPinsStay,
 }
 
 /// The rules of one file, worked out once.
@@ -244,6 +251,9 @@ pub struct Prune {
     relax: bool,
     /// Rule 9's asks in this decision, and whether any found cards stuck.
     stuck_asks: std::cell::Cell<(u32, bool)>,
+    /// Rule 10's asks after a card laid on another in this decision, and whether any found
+    /// the position lost.
+    looser_asks: std::cell::Cell<(u32, bool)>,
     /// The file with every card staying home (rule 4), and its rules.
     pub stay_home: Option<Box<(Compiled, Prune)>>,
     pub mutant: Option<Mutant>,
@@ -368,6 +378,7 @@ impl Prune {
             stacks: stacks::Stacks::new(rules),
             relax: relax::applies(rules),
             stuck_asks: std::cell::Cell::new((0, false)),
+            looser_asks: std::cell::Cell::new((0, false)),
             stay_home: None,
             mutant: None,
         }

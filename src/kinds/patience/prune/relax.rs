@@ -15,10 +15,13 @@
 //!   turn can bring to the top of the waste (its *reach*, below); on the last round the waste
 //!   is a pile like the others, and the stock's cards come onto it one at a time, the next
 //!   only when nothing else comes out;
-//! - *somewhere to go*: every lower card of its suit is out (home is open to it); or a card it
-//!   could be laid on (rule 9's parents, for its pile's group) is out, or on top of a pile on
-//!   which cards are laid; or a pile that would take it when empty is empty now or has let
-//!   every card of it out.
+//! - *somewhere to go*: every lower card of its suit is out (home is open to it), and neither
+//!   it nor any of them is pinned; or a card it could be laid on (rule 9's parents, for its
+//!   pile's group) is a *holder*, out (and not home for good, where the foundations give
+//!   nothing back) or on top of a pile on which cards are laid, with room for it; or a pile
+//!   that would take it when empty is empty now or has let every card of it out. *Room* and
+//!   *pinned* come from the cards seated on a parent in the position, which leave their
+//!   parents only to go home (`seats.rs`, Klondike's room on the parents; its argument there).
 //!
 //! Coming out only ever helps (each condition asks only for cards out or piles emptied), so
 //! bringing out all it can, as early as it can, is the looser game's best play; it turns the
@@ -48,12 +51,16 @@
 //! has been played (out by then, and `c` past it). The places only grow as cards come out, so
 //! the looser game's best play is as before. With one card a turn every place is reached.
 //!
-//! Where a round is left the rule proves less; Klondike's own
-//! solver asks it only on the last round after a move, and so does the search here. Without
-//! the runs (`Mutant::LooserIgnoresRuns`) a card carried off under a run is called never out:
-//! the differential test catches it.
+//! Where a round is left the rule proves less; Klondike's own solver asks it only on the last
+//! round after a move, and so does the search here (`looser_lost_after`). Without the runs
+//! (`Mutant::LooserIgnoresRuns`) a card carried off under a run is called never out, and with
+//! seats where a space would take the card (`LooserSeatsIgnoreSpaces`) or seated cards that
+//! never move to another parent (`LooserPinsStay`) a card is called pinned that goes home:
+//! the tests catch each.
 
+use super::seats::Seats;
 use super::{Mutant, Prune};
+use crate::kinds::Step;
 use crate::kinds::compiled::{Again, Click, Compiled, MAX_PILES};
 use crate::kinds::file::{Kind, Moves, Takes};
 use crate::kinds::position::{DOWN, Position, card};
@@ -109,7 +116,37 @@ fn bit(b: u8) -> u64 {
     1 << (b & !DOWN)
 }
 
+/// How many times rule 10 is asked after cards laid on others in a decision before it is given
+/// up where it found nothing. Shamrocks, whose seats rarely bind, paid a quarter more time at
+/// 2,000 (rule 9's trial); Klondike single pass searched the same positions at 200, one deal
+/// fewer won at 50.
+const LOOSER_TRIAL: u32 = 200;
+
 impl Prune {
+    /// Rule 10 after move `m` made `q`, on the last round: after a turn of the stock (a card
+    /// turned over may bury what the table waits for), and after a card laid on another (it
+    /// may take the seat its twin needs, `seats.rs`) while that pays (`LOOSER_TRIAL`), as rule
+    /// 9 is asked (`stuck_paying`). After a card sent home it is not asked: the looser game only loses
+    /// its holder. Asked after every card laid on another, Klondike single pass written as a
+    /// file, deals 1-200 at 200,000 positions, left 47 deals unknown against 63 when asked only
+    /// after turns, for a fifth more time (docs/performance.md).
+    pub(super) fn looser_lost_after(&self, rules: &Compiled, q: &Position, m: Step) -> bool {
+        if m.count == 0 {
+            return self.never_out(rules, q) != 0;
+        }
+        if rules.piles[usize::from(m.to)].kind.is_home() {
+            return false;
+        }
+        let (asked, found) = self.looser_asks.get();
+        if !found && asked >= LOOSER_TRIAL {
+            return false;
+        }
+        let lost = self.never_out(rules, q) != 0;
+        self.looser_asks
+            .set((asked.saturating_add(1), found || lost));
+        lost
+    }
+
     /// Rule 10: the cards the looser game never brings out (none: 0).
     pub fn never_out(&self, rules: &Compiled, p: &Position) -> u64 {
         if !self.relax || !self.switches.dead_ends {
@@ -122,6 +159,10 @@ impl Prune {
         for &h in &self.homes {
             out |= p.pile(h).iter().fold(0, |bits, &b| bits | bit(b));
         }
+        // Home now and for good, where the foundations give nothing back.
+        let gone = if self.back { 0 } else { out };
+        let seats = Seats::new(self, s, rules, p);
+        let pins_fixed = self.mutant == Some(Mutant::LooserPinsStay);
         // The cards in play (a pack may lack some ranks).
         let all = (0..p.piles() as u8).fold(0u64, |bits, i| {
             p.pile(i).iter().fold(bits, |bits, &b| bits | bit(b))
@@ -178,19 +219,60 @@ impl Prune {
             }
         }
         let runs = self.mutant != Some(Mutant::LooserIgnoresRuns);
-        loop {
-            // The cards on top of piles on which cards are laid.
-            let mut tops = 0u64;
-            let mut bits = in_piles & !s.never_on;
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                tops |= bit(p.pile(i as u8)[usize::from(left[i]) - 1]);
+        // The cards on top of piles on which cards are laid, kept as piles give cards up.
+        let top_of = |i: usize, left: u8| {
+            if s.never_on & (1 << i) != 0 {
+                0
+            } else {
+                bit(p.pile(i as u8)[usize::from(left) - 1])
             }
-            let goes = |b: u8, group: usize, out: u64, empty: u128| {
+        };
+        let mut tops = 0u64;
+        let mut bits = in_piles;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            tops |= top_of(i, left[i]);
+        }
+        loop {
+            if out == all {
+                return 0;
+            }
+            // The seated cards still waiting to go home (`seats.rs`), as this pass begins:
+            // fewer only bring more out, which the next pass finds.
+            let mut waiting = 0u64;
+            let mut bits = seats.seated;
+            while bits != 0 {
+                let g = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if s.lower[g] & all & !out != 0 {
+                    waiting |= 1 << g;
+                }
+            }
+            let goes = |b: u8, group: usize, out: u64, tops: u64, empty: u128| {
                 let c = usize::from(b & !DOWN);
-                s.lower[c] & all & !out == 0
-                    || s.parents[group][c] & (out | tops) != 0
+                // Cards home for good hold no child.
+                let holders = (out & !gone) | tops;
+                let parents = s.parents[group][c];
+                // Home once every lower card of its suit is out, none of them nor it pinned.
+                let home = s.lower[c] & all & !out == 0 && {
+                    let mut under = (s.lower[c] | 1 << c) & seats.held & !gone;
+                    if waiting == 0 {
+                        under = 0;
+                    }
+                    loop {
+                        if under == 0 {
+                            break true;
+                        }
+                        let d = under.trailing_zeros() as usize;
+                        under &= under - 1;
+                        if seats.pinned(d, holders, waiting, pins_fixed) {
+                            break false;
+                        }
+                    }
+                };
+                home || parents & holders != 0
+                    && (waiting == 0 || seats.room(c, parents, holders, waiting) != 0)
                     || s.spaces[group][c] & empty != 0
             };
             let mut moved = false;
@@ -200,37 +282,43 @@ impl Prune {
                 bits &= bits - 1;
                 let group = usize::from(rules.piles[i].group);
                 let cards = p.pile(i as u8);
-                let top = usize::from(left[i]) - 1;
-                // The top card, then each card a run from it would carry the cards above.
-                let mut j = top;
-                let came = loop {
-                    if goes(cards[j], group, out, empty) {
-                        break Some(j);
-                    }
-                    let carried = runs
-                        && j > 0
-                        && s.carried[group].is_some_and(|on| {
-                            let (under, upper) = (cards[j - 1], cards[j]);
-                            under & DOWN == 0
-                                && on[usize::from(under)] & bit(upper) != 0
-                                && (upper & DOWN == 0
-                                    || self.mutant != Some(Mutant::LooserRunsFaceUpOnly))
-                        });
-                    if !carried {
-                        break None;
-                    }
-                    j -= 1;
-                };
-                if let Some(j) = came {
+                // Until its top card stays: the top card, then each card a run from it would
+                // carry the cards above.
+                while left[i] > 0 {
+                    let top = usize::from(left[i]) - 1;
+                    let mut j = top;
+                    let came = loop {
+                        if goes(cards[j], group, out, tops, empty) {
+                            break Some(j);
+                        }
+                        let carried = runs
+                            && j > 0
+                            && s.carried[group].as_ref().is_some_and(|on| {
+                                let (under, upper) = (cards[j - 1], cards[j]);
+                                under & DOWN == 0
+                                    && on[usize::from(under)] & bit(upper) != 0
+                                    && (upper & DOWN == 0
+                                        || self.mutant != Some(Mutant::LooserRunsFaceUpOnly))
+                            });
+                        if !carried {
+                            break None;
+                        }
+                        j -= 1;
+                    };
+                    let Some(j) = came else {
+                        break;
+                    };
                     for &b in &cards[j..=top] {
                         out |= bit(b);
                     }
                     left[i] = j as u8;
+                    moved = true;
                     if j == 0 {
                         in_piles &= !(1 << i);
                         empty |= 1 << i;
+                    } else {
+                        tops |= top_of(i, left[i]);
                     }
-                    moved = true;
                 }
             }
             let mut open = reach;
@@ -238,7 +326,7 @@ impl Prune {
                 let j = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let c = talon[j];
-                if out & bit(c) == 0 && goes(c, waste_group, out, empty) {
+                if out & bit(c) == 0 && goes(c, waste_group, out, tops, empty) {
                     out |= bit(c);
                     moved = true;
                     // The card under it comes to the top; and past the lowest card out, the
@@ -250,22 +338,28 @@ impl Prune {
                     open = reach & !((2u64 << j) - 1);
                 }
             }
-            while waste_len > 0 && goes(waste[waste_len - 1], waste_group, out, empty) {
+            while waste_len > 0 && goes(waste[waste_len - 1], waste_group, out, tops, empty) {
                 out |= bit(waste[waste_len - 1]);
                 waste_len -= 1;
                 moved = true;
             }
             if !moved {
-                // Nothing else comes out: the stock's next card onto the waste.
-                let Some((&next, rest)) = stock.split_last() else {
-                    break;
-                };
-                waste[waste_len] = next;
-                waste_len += 1;
-                stock = rest;
+                // Nothing else comes out: the stock's cards onto the waste until one comes
+                // out (one that does not changes nothing else: it only buries the waste's top).
+                loop {
+                    let Some((&next, rest)) = stock.split_last() else {
+                        return all & !out;
+                    };
+                    stock = rest;
+                    if goes(next, waste_group, out, tops, empty) {
+                        out |= bit(next);
+                        break;
+                    }
+                    waste[waste_len] = next;
+                    waste_len += 1;
+                }
             }
         }
-        all & !out
     }
 }
 

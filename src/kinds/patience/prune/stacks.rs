@@ -73,6 +73,9 @@ pub(super) struct Stacks {
     any_space: u128,
     /// Cards may come back from the foundations.
     back: bool,
+    /// The groups (a bit a group) whose cards, once on the table, move only to piles of the
+    /// same group or home (rule 10's seats).
+    pub(super) kept: u128,
 }
 
 impl Stacks {
@@ -146,6 +149,17 @@ impl Stacks {
                 }
             }
         }
+        let mut kept = u128::MAX >> (128 - groups);
+        for target in piles
+            .iter()
+            .filter(|t| !home(t) && t.takes != Takes::Nothing)
+        {
+            for g in (0..groups).filter(|&g| target.from & (1 << g) != 0) {
+                if usize::from(target.group) != g {
+                    kept &= !(1 << g);
+                }
+            }
+        }
         let mut children = [0u64; 52];
         for group in &parents {
             for (c, &on) in group.iter().enumerate() {
@@ -196,6 +210,7 @@ impl Stacks {
             never_on,
             any_space,
             back: piles.iter().any(|p| home(p) && p.moves != Moves::Nothing),
+            kept,
         })
     }
 }
@@ -245,17 +260,12 @@ pub struct Stuck {
 impl Prune {
     /// The position `q`, reached by move `m` (and the moves played at once after it) from a
     /// position not dead, can never be won: rule 7, rule 9 or rule 10 says so. Rule 10 is
-    /// asked only after the stock turned on the last round (a card turned over may bury what
-    /// the table waits for): asked after every move, it cut Klondike single pass's positions
-    /// by a few per cent and cost a fifth more time; after every turn with a round left, draw
-    /// three's by 7% and cost 3% more (docs/performance.md).
+    /// asked only on the last round (`looser_lost_after`): after every turn with a round
+    /// left, it cut draw three's positions by 7% and cost 3% more (docs/performance.md).
     pub fn dead(&self, rules: &Compiled, q: &Position, m: Step) -> bool {
         self.line_dead(rules, q)
             || self.may_stick(rules, q, m) && self.stuck_paying(rules, q)
-            || self.relax
-                && m.count == 0
-                && !rules.round_left(q.round)
-                && self.never_out(rules, q) != 0
+            || self.relax && !rules.round_left(q.round) && self.looser_lost_after(rules, q, m)
     }
 
     /// Rule 9 as the search asks it: while it pays. Where no set of cards is stuck in the
@@ -276,6 +286,7 @@ impl Prune {
     /// A new decision: rule 9 is on trial again.
     pub fn new_decision(&self) {
         self.stuck_asks.set((0, false));
+        self.looser_asks.set((0, false));
         if let Some(inner) = &self.stay_home {
             inner.1.new_decision();
         }
