@@ -129,6 +129,7 @@ use crate::kinds::takes::{follows, rank, suit};
 use crate::kinds::{Step, moves};
 
 mod alike;
+mod asks;
 mod home;
 mod line;
 mod relax;

@@ -60,7 +60,6 @@
 
 use super::seats::Seats;
 use super::{Mutant, Prune};
-use crate::kinds::Step;
 use crate::kinds::compiled::{Again, Click, Compiled, MAX_PILES};
 use crate::kinds::file::{Kind, Moves, Takes};
 use crate::kinds::position::{DOWN, Position, card};
@@ -116,37 +115,7 @@ fn bit(b: u8) -> u64 {
     1 << (b & !DOWN)
 }
 
-/// How many times rule 10 is asked after cards laid on others in a decision before it is given
-/// up where it found nothing. Shamrocks, whose seats rarely bind, paid a quarter more time at
-/// 2,000 (rule 9's trial); Klondike single pass searched the same positions at 200, one deal
-/// fewer won at 50.
-const LOOSER_TRIAL: u32 = 200;
-
 impl Prune {
-    /// Rule 10 after move `m` made `q`, on the last round: after a turn of the stock (a card
-    /// turned over may bury what the table waits for), and after a card laid on another (it
-    /// may take the seat its twin needs, `seats.rs`) while that pays (`LOOSER_TRIAL`), as rule
-    /// 9 is asked (`stuck_paying`). After a card sent home it is not asked: the looser game only loses
-    /// its holder. Asked after every card laid on another, Klondike single pass written as a
-    /// file, deals 1-200 at 200,000 positions, left 47 deals unknown against 63 when asked only
-    /// after turns, for a fifth more time (docs/performance.md).
-    pub(super) fn looser_lost_after(&self, rules: &Compiled, q: &Position, m: Step) -> bool {
-        if m.count == 0 {
-            return self.never_out(rules, q) != 0;
-        }
-        if rules.piles[usize::from(m.to)].kind.is_home() {
-            return false;
-        }
-        let (asked, found) = self.looser_asks.get();
-        if !found && asked >= LOOSER_TRIAL {
-            return false;
-        }
-        let lost = self.never_out(rules, q) != 0;
-        self.looser_asks
-            .set((asked.saturating_add(1), found || lost));
-        lost
-    }
-
     /// Rule 10: the cards the looser game never brings out (none: 0).
     pub fn never_out(&self, rules: &Compiled, p: &Position) -> u64 {
         if !self.relax || !self.switches.dead_ends {
