@@ -39,18 +39,29 @@ impl Prune {
             // (`Position::head`, the same order), the whole piles only where those tie. The
             // hottest few lines of the search where piles are alike: no allocation.
             let n = class.piles.len();
-            let mut sorted = [0u64; MAX_PILES];
+            // Most classes are small: a short buffer to clear for them.
+            let mut small = [0u64; 24];
+            let mut large;
+            let sorted: &mut [u64] = if n <= small.len() {
+                &mut small[..n]
+            } else {
+                large = [0u64; MAX_PILES];
+                &mut large[..n]
+            };
             for (slot, &q) in sorted.iter_mut().zip(&class.piles) {
                 *slot = p.head(q) | u64::from(q);
             }
-            sorted[..n].sort_unstable_by(|&x, &y| {
+            sorted.sort_unstable_by(|&x, &y| {
                 (x >> 8)
                     .cmp(&(y >> 8))
                     .then_with(|| p.pile(x as u8).cmp(p.pile(y as u8)))
             });
-            for (&slot, &pile) in class.piles.iter().zip(&sorted[..n]) {
+            for (&slot, &pile) in class.piles.iter().zip(sorted.iter()) {
                 order[usize::from(slot)] = pile as u8;
             }
+        }
+        if self.sinks == 0 {
+            return p.key_in(&order[..p.piles()]);
         }
         let mut n = 0;
         for k in 0..p.piles() {
