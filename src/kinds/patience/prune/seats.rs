@@ -59,7 +59,9 @@ impl Seats {
         };
         for (i, pile) in rules.piles.iter().enumerate() {
             let group = usize::from(pile.group);
-            if pile.kind.is_home() || s.kept & (1 << group) == 0 {
+            // The talon's cards leave by turns of the stock, not only home or to a parent.
+            let talon = rules.stock == Some(i as u8) || rules.waste == Some(i as u8);
+            if pile.kind.is_home() || talon || s.kept & (1 << group) == 0 {
                 continue;
             }
             let cards = p.pile(i as u8);
