@@ -118,24 +118,27 @@ fn the_pruned_search_decides_as_the_plain_search() {
     assert!(won > 50 && lost > 20, "won {won}, lost {lost}");
 }
 
+/// The plain search finds `p` lost, and the pruned one says so before any search, in words
+/// starting with `why`.
+fn lost_before_any_search(rules: &'static Compiled, p: &Position, why: &str) {
+    assert_eq!(
+        decided(rules, p, &mut Search::with(Switches::NONE), PLAIN),
+        Some(false)
+    );
+    let (verdict, searched) = Search::default().solve(&Params(rules), p, PLAIN);
+    let Verdict::Lost { why: said } = verdict else {
+        panic!("{verdict:?}")
+    };
+    assert_eq!(searched, 0);
+    assert!(said.starts_with(why), "{said}");
+}
+
 /// Rule 9 calls a position lost before any search, naming the card that can never move, where
 /// the plain search finds it lost too.
 #[test]
 fn cards_that_can_never_leave_their_piles_are_lost_at_once() {
     let (rules, p) = three_of_hearts_waits_for_a_space(false);
-    assert_eq!(
-        decided(rules, &p, &mut Search::with(Switches::NONE), PLAIN),
-        Some(false)
-    );
-    let (verdict, searched) = Search::default().solve(&Params(rules), &p, PLAIN);
-    let Verdict::Lost { why } = verdict else {
-        panic!("{verdict:?}")
-    };
-    assert_eq!(searched, 0);
-    assert!(
-        why.starts_with("the 3♥ can never move: the 2♥ must go home"),
-        "{why}"
-    );
+    lost_before_any_search(rules, &p, "the 3♥ can never move: the 2♥ must go home");
     // Without the rule, the search finds it lost only by searching.
     let mut without = Search::with(Switches {
         dead_ends: false,
@@ -179,19 +182,7 @@ fn a_looser_game_lost_proves_the_position_lost_at_once() {
 #[test]
 fn a_seated_card_keeps_its_parent_from_its_twin() {
     let (rules, p) = six_of_spades_keeps_the_seven_of_diamonds();
-    assert_eq!(
-        decided(rules, &p, &mut Search::with(Switches::NONE), PLAIN),
-        Some(false)
-    );
-    let (verdict, searched) = Search::default().solve(&Params(rules), &p, PLAIN);
-    let Verdict::Lost { why } = verdict else {
-        panic!("{verdict:?}")
-    };
-    assert_eq!(searched, 0);
-    assert!(
-        why.starts_with("however the other cards are played"),
-        "{why}"
-    );
+    lost_before_any_search(rules, &p, "however the other cards are played");
 }
 
 #[test]
