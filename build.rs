@@ -42,5 +42,9 @@ fn main() {
     if os == "linux" && env == "gnu" {
         println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
         println!("cargo:rustc-link-arg-examples=-Wl,-z,pack-relative-relocs");
+        // Identical code folded into one copy (lld): a tenth of Bevy's generic code is the same
+        // machine code under other names, and every page of the binary's code ends up resident.
+        println!("cargo:rustc-link-arg-bins=-Wl,--icf=all");
+        println!("cargo:rustc-link-arg-examples=-Wl,--icf=all");
     }
 }
