@@ -181,6 +181,11 @@ impl Prune {
     /// own (or to a foundation that gathers its rank).
     pub(super) fn safe_build(&self, rules: &Compiled, p: &Position) -> Option<Step> {
         let rows = self.rows.as_ref()?;
+        // Each group's cards that some pile of it takes now, worked out once a call for the
+        // groups asked (`known`): a source whose card no pile takes, nearly every one, then
+        // costs a test instead of a look at each pile of its group.
+        let mut open = [0u64; 32];
+        let mut known = 0u32;
         let mut bits = rows.sources;
         while bits != 0 {
             let s = bits.trailing_zeros() as u8;
@@ -201,6 +206,16 @@ impl Prune {
                     }
                 }
                 Some(Goes::Row(g)) => {
+                    let gi = usize::from(g);
+                    if gi < open.len() {
+                        if known & (1 << gi) == 0 {
+                            open[gi] = taken_now(rules, p, rows.members.get(gi).copied());
+                            known |= 1 << gi;
+                        }
+                        if open[gi] & (1 << c) == 0 {
+                            continue;
+                        }
+                    }
                     // The group's piles on their base whose top card `c` goes on (a build by
                     // suit, one way, as `Rows::new` made sure), not full.
                     let takes = |q: u8| {
@@ -267,6 +282,35 @@ impl Prune {
         }
         None
     }
+}
+
+/// The cards the row piles `members` (a bit a pile) take now, a bit a card: those of a pile
+/// on its base, not full, whose face-up top card they follow by suit (as `safe_build`'s
+/// `takes` asks of one pile and one card).
+fn taken_now(rules: &Compiled, p: &Position, members: Option<u128>) -> u64 {
+    let mut cards = 0u64;
+    let mut group = members.unwrap_or(0);
+    while group != 0 {
+        let q = group.trailing_zeros() as u8;
+        group &= group - 1;
+        let (pile, on) = (&rules.piles[usize::from(q)], p.pile(q));
+        let (Some(&bottom), Some(&top)) = (on.first(), on.last()) else {
+            continue;
+        };
+        if rank(bottom) != rules.named.base[usize::from(q)]
+            || on.len() >= usize::from(pile.max_cards)
+            || top & DOWN != 0
+        {
+            continue;
+        }
+        let mut ranks = next_ranks(rank(top), pile.dir, false, pile.step);
+        while ranks != 0 {
+            let r = ranks.trailing_zeros() as u8;
+            ranks &= ranks - 1;
+            cards |= 1 << (suit(top) * 13 + r - 1);
+        }
+    }
+    cards
 }
 
 /// The ranks a pile started on rank `r` may ever hold, building by its steps (a bit a rank).
