@@ -219,16 +219,13 @@ impl Prune {
                     // The group's piles on their base whose top card `c` goes on (a build by
                     // suit, one way, as `Rows::new` made sure), not full.
                     let takes = |q: u8| {
-                        let (pile, cards) = (&rules.piles[usize::from(q)], p.pile(q));
-                        let (Some(&bottom), Some(&top)) = (cards.first(), cards.last()) else {
-                            return false;
-                        };
-                        rank(bottom) == rules.named.base[usize::from(q)]
-                            && cards.len() < usize::from(pile.max_cards)
-                            && top & DOWN == 0
-                            && suit(top) == suit(c)
-                            && next_ranks(rank(top), pile.dir, false, pile.step) & (1 << rank(c))
-                                != 0
+                        let pile = &rules.piles[usize::from(q)];
+                        open_top(rules, p, q).is_some_and(|top| {
+                            suit(top) == suit(c)
+                                && next_ranks(rank(top), pile.dir, false, pile.step)
+                                    & (1 << rank(c))
+                                    != 0
+                        })
                     };
                     let mut takes_now = 0;
                     let mut first = None;
@@ -285,24 +282,18 @@ impl Prune {
 }
 
 /// The cards the row piles `members` (a bit a pile) take now, a bit a card: those of a pile
-/// on its base, not full, whose face-up top card they follow by suit (as `safe_build`'s
-/// `takes` asks of one pile and one card).
+/// that may take a card now (`open_top`) whose top card they follow by suit (as
+/// `safe_build`'s `takes` asks of one pile and one card).
 fn taken_now(rules: &Compiled, p: &Position, members: Option<u128>) -> u64 {
     let mut cards = 0u64;
     let mut group = members.unwrap_or(0);
     while group != 0 {
         let q = group.trailing_zeros() as u8;
         group &= group - 1;
-        let (pile, on) = (&rules.piles[usize::from(q)], p.pile(q));
-        let (Some(&bottom), Some(&top)) = (on.first(), on.last()) else {
+        let pile = &rules.piles[usize::from(q)];
+        let Some(top) = open_top(rules, p, q) else {
             continue;
         };
-        if rank(bottom) != rules.named.base[usize::from(q)]
-            || on.len() >= usize::from(pile.max_cards)
-            || top & DOWN != 0
-        {
-            continue;
-        }
         let mut ranks = next_ranks(rank(top), pile.dir, false, pile.step);
         while ranks != 0 {
             let r = ranks.trailing_zeros() as u8;
@@ -311,6 +302,17 @@ fn taken_now(rules: &Compiled, p: &Position, members: Option<u128>) -> u64 {
         }
     }
     cards
+}
+
+/// The top card of row pile `q` if it may take a card now: the pile on its base, not full,
+/// its top face up.
+fn open_top(rules: &Compiled, p: &Position, q: u8) -> Option<u8> {
+    let on = p.pile(q);
+    let (&bottom, &top) = (on.first()?, on.last()?);
+    (rank(bottom) == rules.named.base[usize::from(q)]
+        && on.len() < usize::from(rules.piles[usize::from(q)].max_cards)
+        && top & DOWN == 0)
+        .then_some(top)
 }
 
 /// The ranks a pile started on rank `r` may ever hold, building by its steps (a bit a rank).
